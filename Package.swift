@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // Kiln: an open, cross-platform Swift foundation for AI-powered apps.
-// The module graph is documented in docs/ARCHITECTURE.md (a copy of the shared architecture's
-// table) and enforced by building with `--explicit-target-dependency-import-check error`.
+// The module graph is documented in docs/ARCHITECTURE.md and enforced by building with
+// `--explicit-target-dependency-import-check error`.
 
 import PackageDescription
 
@@ -12,9 +12,26 @@ let package = Package(
   products: [
     .library(name: "Core", targets: ["Core"]),
     .library(name: "Localization", targets: ["Localization"]),
+    .library(name: "Networking", targets: ["Networking"]),
+    .library(name: "Storage", targets: ["Storage"]),
+    .library(name: "DesignSystem", targets: ["DesignSystem"]),
+    .library(name: "FeatureRating", targets: ["FeatureRating"]),
+    .executable(name: "kiln-bench", targets: ["kiln-bench"]),
   ],
   targets: []
 )
+
+// MARK: - System libraries
+
+package.targets += [
+  // SQLite from the system: libsqlite3-dev on Linux, the SDK on Apple platforms.
+  .systemLibrary(
+    name: "CSQLite",
+    path: "Sources/CSQLite",
+    pkgConfig: "sqlite3",
+    providers: [.apt(["libsqlite3-dev"])]
+  )
+]
 
 // MARK: - Core
 
@@ -27,10 +44,37 @@ package.targets += [
   ),
 ]
 
+// MARK: - Services
+
+package.targets += [
+  .target(name: "Networking", dependencies: ["Core"]),
+  .target(name: "Storage", dependencies: ["Core", "CSQLite"]),
+]
+
+// MARK: - Design and features
+
+package.targets += [
+  .target(
+    name: "DesignSystem",
+    dependencies: ["Core"],
+    resources: [.process("Resources")]
+  ),
+  .target(name: "FeatureRating", dependencies: ["Core"]),
+]
+
+// MARK: - Executables
+
+package.targets += [
+  .executableTarget(
+    name: "kiln-bench",
+    dependencies: ["Core", "Networking", "Storage", "CSQLite"]
+  )
+]
+
 // MARK: - Test support
 
 package.targets += [
-  .target(name: "TestSupport", dependencies: ["Core"])
+  .target(name: "TestSupport", dependencies: ["Core", "Networking"])
 ]
 
 // MARK: - Tests
@@ -38,7 +82,11 @@ package.targets += [
 package.targets += [
   .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
   .testTarget(name: "LocalizationTests", dependencies: ["Core", "Localization"]),
-  .testTarget(name: "TestSupportTests", dependencies: ["Core", "TestSupport"]),
+  .testTarget(name: "TestSupportTests", dependencies: ["Core", "Networking", "TestSupport"]),
+  .testTarget(name: "NetworkingTests", dependencies: ["Core", "Networking", "TestSupport"]),
+  .testTarget(name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport"]),
+  .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
+  .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
 ]
 
 // MARK: - Shared settings

@@ -1,0 +1,4 @@
+#ifndef KILN_CSQLITE_SHIM_H
+#define KILN_CSQLITE_SHIM_H
+#include <sqlite3.h>
+#endif

@@ -1,0 +1,1 @@
+// The DesignSystem module; its issue fills it in.

@@ -1,0 +1,1 @@
+// The FeatureRating module; its issue fills it in.

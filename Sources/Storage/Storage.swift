@@ -1,0 +1,1 @@
+// The Storage module; its issue fills it in.

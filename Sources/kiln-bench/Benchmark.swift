@@ -1,0 +1,16 @@
+/// One benchmark subcommand of `kiln-bench`.
+struct Benchmark: Sendable {
+  /// The subcommand name, e.g. `sse`.
+  let name: String
+  /// One line for the usage text.
+  let summary: String
+  /// Runs the benchmark with the remaining command-line arguments and prints its figures.
+  let run: @Sendable ([String]) async throws -> Void
+}
+
+/// Every benchmark; each issue adds its own entry.
+enum BenchmarkRegistry {
+  static let all: [Benchmark] = [
+    // Entries are added here, one per line, sorted by name.
+  ]
+}
