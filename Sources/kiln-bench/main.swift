@@ -8,7 +8,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, name != "--help", name != "-h" else {
   print("usage: kiln-bench <benchmark> [options]\n\nbenchmarks:")
   for benchmark in BenchmarkRegistry.all {
-    print("  \(benchmark.name.padding(toLength: 10, withPad: " ", startingAt: 0))  \(benchmark.summary)")
+    print(
+      "  \(benchmark.name.padding(toLength: 10, withPad: " ", startingAt: 0))  \(benchmark.summary)"
+    )
   }
   exit(arguments.isEmpty ? 2 : 0)
 }

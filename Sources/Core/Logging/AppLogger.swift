@@ -88,6 +88,8 @@ public struct AppLogger: Sendable {
   ) {
     guard isEnabled(.error) else { return }
     let diagnosis = AppError.diagnose(error)
-    log(.error, "\(operation) failed: \(diagnosis.error.code): \(diagnosis.detail)", category: category)
+    log(
+      .error, "\(operation) failed: \(diagnosis.error.code): \(diagnosis.detail)",
+      category: category)
   }
 }

@@ -1,0 +1,28 @@
+import Core
+import Foundation
+import Testing
+
+@Suite struct SHA256Tests {
+  @Test(arguments: [
+    ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+    ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+    (
+      "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+      "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+    ),
+  ])
+  func knownVectors(input: String, digest: String) {
+    #expect(SHA256.hexDigest(of: input) == digest)
+  }
+
+  @Test func millionAs() {
+    let input = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+    let hex = SHA256.hash(input).map { String(format: "%02x", $0) }.joined()
+    #expect(hex == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+
+  @Test(arguments: [55, 56, 63, 64, 65])
+  func paddingBoundariesProduce32Bytes(length: Int) {
+    #expect(SHA256.hash([UInt8](repeating: 1, count: length)).count == 32)
+  }
+}
