@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "Storage", targets: ["Storage"]),
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "FeatureRating", targets: ["FeatureRating"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .executable(name: "kiln-bench", targets: ["kiln-bench"]),
   ],
   targets: []
@@ -62,6 +63,12 @@ package.targets += [
   .target(name: "FeatureRating", dependencies: ["Core"]),
 ]
 
+// MARK: - App
+
+package.targets += [
+  .target(name: "TerminalUI", dependencies: ["Core", "DesignSystem"])
+]
+
 // MARK: - Executables
 
 package.targets += [
@@ -87,6 +94,7 @@ package.targets += [
   .testTarget(name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
+  .testTarget(name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI"]),
 ]
 
 // MARK: - Shared settings

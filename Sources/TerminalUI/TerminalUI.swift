@@ -1,0 +1,1 @@
+// The TerminalUI module; the app issue fills it in.
