@@ -63,6 +63,10 @@ import Testing
         == "Too many requests. Please wait a moment and try again.")
   }
 
+  @Test func blankValidationMessageFallsBackToAGenericSentence() {
+    #expect(AppError.validation(message: "  ").userMessage == "Check what you entered and try again.")
+  }
+
   @Test func validationShowsTheGivenMessage() {
     #expect(
       AppError.validation(message: "Title can't be empty.").userMessage == "Title can't be empty.")

@@ -47,7 +47,8 @@ extension AppError {
     case .cancelled:
       return "The request was cancelled."
     case .validation(let message):
-      return message
+      let isBlank = message.allSatisfy(\.isWhitespace)
+      return isBlank ? "Check what you entered and try again." : message
     case .subscriptionRequired:
       return "This feature needs a subscription. Upgrade to continue."
     case .freeQuotaExhausted:
