@@ -64,7 +64,8 @@ import Testing
   }
 
   @Test func blankValidationMessageFallsBackToAGenericSentence() {
-    #expect(AppError.validation(message: "  ").userMessage == "Check what you entered and try again.")
+    #expect(
+      AppError.validation(message: "  ").userMessage == "Check what you entered and try again.")
   }
 
   @Test func validationShowsTheGivenMessage() {
