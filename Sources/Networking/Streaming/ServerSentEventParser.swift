@@ -82,8 +82,9 @@ public struct ServerSentEventParser: Sendable {
   /// The WHATWG rules discard an unterminated last line and a block that no blank line
   /// ended, so this returns no events; check `hasIncompleteEvent` first to learn whether
   /// input was discarded. Afterwards the parser is at the start of a new stream (for a
-  /// reconnection): a byte order mark is removed again, while `lastEventID` and
-  /// `reconnectionTime` are kept.
+  /// reconnection): a byte order mark is removed again, an `id` from the discarded block is
+  /// forgotten, and `lastEventID` and `reconnectionTime` are kept, so events of the new
+  /// stream carry the last dispatched ID until the server sends another.
   public mutating func finish() -> [ServerSentEvent] {
     partialLine = []
     lineEndedWithCarriageReturn = false
