@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "Localization", targets: ["Localization"]),
     .library(name: "Networking", targets: ["Networking"]),
     .library(name: "Storage", targets: ["Storage"]),
+    .library(name: "AI", targets: ["AI"]),
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "FeatureRating", targets: ["FeatureRating"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -50,6 +51,7 @@ package.targets += [
 package.targets += [
   .target(name: "Networking", dependencies: ["Core"]),
   .target(name: "Storage", dependencies: ["Core", "CSQLite"]),
+  .target(name: "AI", dependencies: ["Core", "Networking"]),
 ]
 
 // MARK: - Design and features
@@ -91,6 +93,7 @@ package.targets += [
   .testTarget(name: "LocalizationTests", dependencies: ["Core", "Localization"]),
   .testTarget(name: "TestSupportTests", dependencies: ["Core", "Networking", "TestSupport"]),
   .testTarget(name: "NetworkingTests", dependencies: ["Core", "Networking", "TestSupport"]),
+  .testTarget(name: "AITests", dependencies: ["Core", "Networking", "AI", "TestSupport"]),
   .testTarget(name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),

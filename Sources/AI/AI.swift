@@ -1,0 +1,1 @@
+// The AI module; issue 9 fills it in.
