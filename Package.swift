@@ -15,6 +15,8 @@ let package = Package(
     .library(name: "Networking", targets: ["Networking"]),
     .library(name: "Storage", targets: ["Storage"]),
     .library(name: "AI", targets: ["AI"]),
+    .library(name: "Auth", targets: ["Auth"]),
+    .library(name: "Payments", targets: ["Payments"]),
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "FeatureRating", targets: ["FeatureRating"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -52,6 +54,8 @@ package.targets += [
   .target(name: "Networking", dependencies: ["Core"]),
   .target(name: "Storage", dependencies: ["Core", "CSQLite"]),
   .target(name: "AI", dependencies: ["Core", "Networking"]),
+  .target(name: "Auth", dependencies: ["Core", "Networking", "Storage"]),
+  .target(name: "Payments", dependencies: ["Core", "Networking"]),
 ]
 
 // MARK: - Design and features
@@ -94,6 +98,9 @@ package.targets += [
   .testTarget(name: "TestSupportTests", dependencies: ["Core", "Networking", "TestSupport"]),
   .testTarget(name: "NetworkingTests", dependencies: ["Core", "Networking", "TestSupport"]),
   .testTarget(name: "AITests", dependencies: ["Core", "Networking", "AI", "TestSupport"]),
+  .testTarget(
+    name: "AuthTests", dependencies: ["Core", "Networking", "Storage", "Auth", "TestSupport"]),
+  .testTarget(name: "PaymentsTests", dependencies: ["Core", "Networking", "Payments", "TestSupport"]),
   .testTarget(name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),

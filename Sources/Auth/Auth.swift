@@ -1,0 +1,1 @@
+// The Auth module; its issue fills it in.

@@ -1,0 +1,1 @@
+// The Payments module; its issue fills it in.
