@@ -100,7 +100,8 @@ package.targets += [
   .testTarget(name: "AITests", dependencies: ["Core", "Networking", "AI", "TestSupport"]),
   .testTarget(
     name: "AuthTests", dependencies: ["Core", "Networking", "Storage", "Auth", "TestSupport"]),
-  .testTarget(name: "PaymentsTests", dependencies: ["Core", "Networking", "Payments", "TestSupport"]),
+  .testTarget(
+    name: "PaymentsTests", dependencies: ["Core", "Networking", "Payments", "TestSupport"]),
   .testTarget(name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
