@@ -87,7 +87,8 @@ import Testing
   }
 
   @Test func customerWhoNeverPaidIsFree() {
-    let state = CustomerInfoFixture.neverSubscribed().paymentsState(entitlementID: .pro, now: request)
+    let state = CustomerInfoFixture.neverSubscribed().paymentsState(
+      entitlementID: .pro, now: request)
     #expect(state == .free)
   }
 
@@ -130,7 +131,8 @@ import Testing
 
   @Test func graceFromTheSubscriptionAloneStillGrantsAccess() {
     // The entitlement's expiry was not extended yet; the subscription's grace end counts.
-    let state = graceCustomer(extendEntitlement: false).paymentsState(entitlementID: .pro, now: request)
+    let state = graceCustomer(extendEntitlement: false).paymentsState(
+      entitlementID: .pro, now: request)
     #expect(state.isSubscribed)
     #expect(state.isInGracePeriod)
   }

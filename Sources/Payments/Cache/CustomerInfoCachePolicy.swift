@@ -12,8 +12,9 @@ public struct CustomerInfoCachePolicy: Sendable, Equatable {
   public var backgroundLifetime: TimeInterval
 
   /// A policy; the defaults are 5 minutes and 25 hours.
-  public init(foregroundLifetime: TimeInterval = 5 * 60, backgroundLifetime: TimeInterval = 25 * 3600)
-  {
+  public init(
+    foregroundLifetime: TimeInterval = 5 * 60, backgroundLifetime: TimeInterval = 25 * 3600
+  ) {
     self.foregroundLifetime = foregroundLifetime
     self.backgroundLifetime = backgroundLifetime
   }

@@ -63,7 +63,8 @@ public actor MockPaymentsClient: PaymentsClient {
     configureCallCount += 1
     guard configuration == nil else {
       if configuration != config {
-        logger.notice("Mock payments already configured; ignoring a different configuration",
+        logger.notice(
+          "Mock payments already configured; ignoring a different configuration",
           category: .payments)
       }
       return

@@ -67,7 +67,8 @@ extension PaymentsState: CustomStringConvertible {
   public var description: String {
     var parts = [isSubscribed ? "subscribed" : "not subscribed"]
     if !activeEntitlementIDs.isEmpty {
-      parts.append("entitlements=" + activeEntitlementIDs.map(\.rawValue).sorted().joined(separator: ","))
+      parts.append(
+        "entitlements=" + activeEntitlementIDs.map(\.rawValue).sorted().joined(separator: ","))
     }
     if let productID { parts.append("product=\(productID)") }
     if let expirationDate {

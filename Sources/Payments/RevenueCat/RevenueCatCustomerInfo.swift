@@ -181,7 +181,8 @@ extension RevenueCatCustomerInfo {
 
   package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    if let milliseconds = try container.decodeIfPresent(Int64.self, forKey: .requestDateMilliseconds)
+    if let milliseconds = try container.decodeIfPresent(
+      Int64.self, forKey: .requestDateMilliseconds)
     {
       requestDate = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     } else {
