@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "FeatureRating", targets: ["FeatureRating"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .library(name: "AppComposition", targets: ["AppComposition"]),
     .executable(name: "kiln-bench", targets: ["kiln-bench"]),
   ],
   targets: []
@@ -72,7 +73,14 @@ package.targets += [
 // MARK: - App
 
 package.targets += [
-  .target(name: "TerminalUI", dependencies: ["Core", "DesignSystem"])
+  .target(
+    name: "AppComposition",
+    dependencies: [
+      "Core", "Localization", "Networking", "Storage", "AI", "Auth", "Payments", "DesignSystem",
+      "FeatureRating",
+    ]
+  ),
+  .target(name: "TerminalUI", dependencies: ["Core", "DesignSystem"]),
 ]
 
 // MARK: - Executables
@@ -105,6 +113,8 @@ package.targets += [
   .testTarget(name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
+  .testTarget(
+    name: "AppCompositionTests", dependencies: ["Core", "AppComposition", "TestSupport"]),
   .testTarget(name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI"]),
 ]
 
