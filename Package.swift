@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "Payments", targets: ["Payments"]),
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "FeatureRating", targets: ["FeatureRating"]),
+    .library(name: "FeatureChat", targets: ["FeatureChat"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "AppComposition", targets: ["AppComposition"]),
     .executable(name: "kiln-bench", targets: ["kiln-bench"]),
@@ -68,6 +69,7 @@ package.targets += [
     resources: [.process("Resources")]
   ),
   .target(name: "FeatureRating", dependencies: ["Core"]),
+  .target(name: "FeatureChat", dependencies: ["Core", "Storage", "AI", "Localization"]),
 ]
 
 // MARK: - App
@@ -112,6 +114,9 @@ package.targets += [
     name: "PaymentsTests", dependencies: ["Core", "Networking", "Payments", "TestSupport"]),
   .testTarget(name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
+  .testTarget(
+    name: "FeatureChatTests",
+    dependencies: ["Core", "Storage", "AI", "Localization", "FeatureChat", "TestSupport"]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
   .testTarget(
     name: "AppCompositionTests", dependencies: ["Core", "AppComposition", "TestSupport"]),
