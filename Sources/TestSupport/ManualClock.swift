@@ -56,7 +56,8 @@ public final class ManualClock: Sendable {
       return state.nextID
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         let resumeNow = state.withLock { state -> Bool in
           let deadline = state.now.addingTimeInterval(duration.timeInterval)
           if deadline <= state.now { return true }
