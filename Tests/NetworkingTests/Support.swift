@@ -26,3 +26,8 @@ extension Data {
 
   var text: String { String(decoding: self, as: UTF8.self) }
 }
+
+/// Reads `AppError.from(error).code`, so tests can compare mapped errors briefly.
+enum AppErrorBridge {
+  static func map(_ error: any Error) -> String { AppError.from(error).code }
+}

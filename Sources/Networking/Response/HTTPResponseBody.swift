@@ -14,14 +14,25 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
 
   private let chunks: AsyncThrowingStream<Data, any Error>
   private let lifetime: Lifetime
+  private let onConsumed: (@Sendable (Int) -> Void)?
 
   /// A body over `chunks`; `onCancel` runs once when the body is abandoned before its end
   /// (it must stop whatever produces the chunks).
   public init(
     chunks: AsyncThrowingStream<Data, any Error>, onCancel: @escaping @Sendable () -> Void
   ) {
+    self.init(chunks: chunks, onCancel: onCancel, onConsumed: nil)
+  }
+
+  /// A body that also reports each chunk's size once the consumer has taken it, so the
+  /// producer can apply backpressure.
+  init(
+    chunks: AsyncThrowingStream<Data, any Error>, onCancel: @escaping @Sendable () -> Void,
+    onConsumed: (@Sendable (Int) -> Void)?
+  ) {
     self.chunks = chunks
     self.lifetime = Lifetime(onCancel: onCancel)
+    self.onConsumed = onConsumed
   }
 
   /// A body that yields `data` as one chunk (none when empty) and ends.
@@ -47,26 +58,48 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
 
   /// Creates the iterator; the body should be iterated once.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(base: chunks.makeAsyncIterator(), lifetime: lifetime)
+    Iterator(
+      base: chunks.makeAsyncIterator(), iteration: Iteration(lifetime: lifetime),
+      onConsumed: onConsumed)
   }
 
   /// Iterates the chunks.
   public struct Iterator: AsyncIteratorProtocol {
     fileprivate var base: AsyncThrowingStream<Data, any Error>.Iterator
-    fileprivate let lifetime: Lifetime
+    fileprivate let iteration: Iteration
+    fileprivate let onConsumed: (@Sendable (Int) -> Void)?
 
     /// The next chunk, or `nil` at the end.
     /// - Throws: `HTTPError` when the transfer fails or is cancelled.
     public mutating func next() async throws -> Data? {
       do {
         let chunk = try await base.next()
-        if chunk == nil { lifetime.markFinished() }
+        if let chunk {
+          onConsumed?(chunk.count)
+        } else {
+          iteration.lifetime.markFinished()
+        }
         return chunk
       } catch {
-        lifetime.markFinished()
+        iteration.lifetime.markFinished()
         throw error
       }
     }
+  }
+}
+
+/// Lives as long as an iterator: when a loop is left early (`break`, a thrown error) the
+/// iterator goes away before the end, and the transfer is cancelled at once, even though the
+/// response value that owns the body may still be in scope.
+private final class Iteration: Sendable {
+  let lifetime: Lifetime
+
+  init(lifetime: Lifetime) {
+    self.lifetime = lifetime
+  }
+
+  deinit {
+    lifetime.cancel()
   }
 }
 

@@ -17,6 +17,7 @@ import Synchronization
 final class DataTaskHandler: Sendable {
   /// What happened, for the owner's log line.
   struct Summary: Sendable {
+    var task: URLSessionDataTask?
     var bytes: Int
     var error: HTTPError?
   }
@@ -37,10 +38,20 @@ final class DataTaskHandler: Sendable {
     var bytes = 0
     var watchdogGeneration = 0
     var released = false
+    /// Bytes yielded to the body stream and not yet taken by the consumer.
+    var buffered = 0
+    /// Whether the task is suspended because the consumer fell behind.
+    var isSuspended = false
   }
 
   let timeouts: HTTPTimeouts
   let maximumErrorBodySize: Int
+  let bufferLimit: Int
+  /// Runs every call into the task (resume, suspend, cancel) and the release, in the order
+  /// they were decided. corelibs implements some of them with `sync` on the session's work
+  /// queue, which is busy while a fast transfer floods it; doing them here keeps that wait
+  /// off Swift's cooperative threads.
+  let control = DispatchQueue(label: "dev.kiln.networking.task")
   let now: @Sendable () -> Date
   let body: AsyncThrowingStream<Data, any Error>
   let continuation: AsyncThrowingStream<Data, any Error>.Continuation
@@ -48,11 +59,12 @@ final class DataTaskHandler: Sendable {
   private let onDone: @Sendable (Summary) -> Void
 
   init(
-    timeouts: HTTPTimeouts, maximumErrorBodySize: Int, now: @escaping @Sendable () -> Date,
-    onDone: @escaping @Sendable (Summary) -> Void
+    timeouts: HTTPTimeouts, maximumErrorBodySize: Int, bufferLimit: Int,
+    now: @escaping @Sendable () -> Date, onDone: @escaping @Sendable (Summary) -> Void
   ) {
     self.timeouts = timeouts
     self.maximumErrorBodySize = maximumErrorBodySize
+    self.bufferLimit = max(1, bufferLimit)
     self.now = now
     self.onDone = onDone
     (body, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
@@ -61,28 +73,38 @@ final class DataTaskHandler: Sendable {
     }
   }
 
-  /// Starts `task` and waits for a 2xx response head.
+  /// Creates the task with `makeTask`, starts it, and waits for a 2xx response head.
+  ///
+  /// The task is created and resumed on `control`, never on the caller's thread: corelibs
+  /// serialises these calls behind every session's transfers, and a fast download elsewhere
+  /// would otherwise block a Swift cooperative thread for as long as it lasts.
   /// - Throws: `HTTPError` (`.status` with the whole error body, `.transport`, `.cancelled`).
-  func run(_ task: URLSessionDataTask) async throws -> ResponseHead {
+  func run(_ makeTask: @escaping @Sendable () -> URLSessionDataTask) async throws -> ResponseHead {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let started = state.withLock { state -> Bool in
           guard case .ready = state.phase else { return false }
           let start = Self.uptime()
           state.phase = .awaitingHead(continuation)
-          state.task = task
           state.startedAt = start
           state.lastActivity = start
           return true
         }
-        if started {
-          task.resume()
-          scheduleWatchdog()
-        } else {
-          task.cancel()
+        guard started else {
           continuation.resume(throwing: HTTPError.cancelled)
           release(error: .cancelled)
+          return
         }
+        control.async { [self] in
+          let task = makeTask()
+          let stillWanted = state.withLock { state -> Bool in
+            state.task = task
+            if case .done = state.phase { return false }
+            return true
+          }
+          if stillWanted { task.resume() } else { task.cancel() }
+        }
+        scheduleWatchdog()
       }
     } onCancel: {
       cancel()
@@ -111,22 +133,28 @@ final class DataTaskHandler: Sendable {
   }
 
   func didReceive(_ data: Data) {
-    let forward = state.withLock { state -> Bool in
+    let (forward, suspend) = state.withLock { state -> (Bool, URLSessionDataTask?) in
       state.lastActivity = Self.uptime()
       state.bytes += data.count
       switch state.phase {
       case .streaming:
-        return true
+        state.buffered += data.count
+        guard state.buffered > bufferLimit, !state.isSuspended else { return (true, nil) }
+        state.isSuspended = true
+        return (true, state.task)
       case .collectingErrorBody(let head, var collected, let continuation):
         let room = maximumErrorBodySize - collected.count
         if room > 0 { collected.append(data.prefix(room)) }
         state.phase = .collectingErrorBody(head, collected, continuation)
-        return false
+        return (false, nil)
       case .ready, .awaitingHead, .done:
-        return false
+        return (false, nil)
       }
     }
     if forward { continuation.yield(data) }
+    // corelibs delivers chunks with no backpressure (swift-corelibs-foundation #3204): without
+    // this, a fast server floods memory and the dispatch threads faster than anyone reads.
+    if let suspend { control.async { suspend.suspend() } }
   }
 
   func didComplete(with error: (any Error)?) {
@@ -201,10 +229,10 @@ final class DataTaskHandler: Sendable {
     case .none:
       return
     case .failHead(let headContinuation):
-      task?.cancel()
+      control.async { task?.cancel() }
       headContinuation.resume(throwing: error)
     case .finishBody:
-      task?.cancel()
+      control.async { task?.cancel() }
       continuation.finish(throwing: error)
     }
     release(error: error)
@@ -216,14 +244,19 @@ final class DataTaskHandler: Sendable {
     return .status(response, retryAfter: RetryAfter.delay(in: head.headers, now: now()))
   }
 
+  /// Runs `onDone` once, on `control`: after the block that creates the task, so the summary
+  /// names the task even when the exchange ended before it existed.
   private func release(error: HTTPError?) {
-    let summary = state.withLock { state -> Summary? in
-      guard !state.released else { return nil }
+    let first = state.withLock { state -> Bool in
+      guard !state.released else { return false }
       state.released = true
-      state.task = nil
-      return Summary(bytes: state.bytes, error: error)
+      return true
     }
-    if let summary { onDone(summary) }
+    guard first else { return }
+    control.async { [self, onDone] in
+      let summary = state.withLock { Summary(task: $0.task, bytes: $0.bytes, error: error) }
+      onDone(summary)
+    }
   }
 
   static func uptime() -> UInt64 {

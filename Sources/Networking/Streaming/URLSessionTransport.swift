@@ -23,30 +23,36 @@ final class URLSessionTransport: Sendable {
   }
 
   deinit {
-    sharedSession.invalidateAndCancel()
+    // Off the releasing thread: corelibs may block this call behind other transfers.
+    DispatchQueue.global().async { [sharedSession] in sharedSession.invalidateAndCancel() }
   }
 
   /// Sends `request` and waits for a 2xx head; the body then streams.
   /// - Throws: `HTTPError`.
   func start(
     _ request: URLRequest, timeouts: HTTPTimeouts, dedicatedSession: Bool,
-    maximumErrorBodySize: Int, now: @escaping @Sendable () -> Date,
+    maximumErrorBodySize: Int, bufferLimit: Int, now: @escaping @Sendable () -> Date,
     onDone: @escaping @Sendable (DataTaskHandler.Summary) -> Void
   ) async throws -> (ResponseHead, HTTPResponseBody) {
     let delegate = dedicatedSession ? SessionDelegate() : sharedDelegate
     let session =
       dedicatedSession ? Self.makeSession(makeConfiguration(), delegate: delegate) : sharedSession
-    let task = session.dataTask(with: request)
     let handler = DataTaskHandler(
-      timeouts: timeouts, maximumErrorBodySize: maximumErrorBodySize, now: now
+      timeouts: timeouts, maximumErrorBodySize: maximumErrorBodySize, bufferLimit: bufferLimit,
+      now: now
     ) { summary in
-      delegate.unregister(task)
+      if let task = summary.task { delegate.unregister(task) }
       if dedicatedSession { session.invalidateAndCancel() }
       onDone(summary)
     }
-    delegate.register(handler, for: task)
-    let head = try await handler.run(task)
-    let body = HTTPResponseBody(chunks: handler.body) { handler.cancel() }
+    let head = try await handler.run {
+      let task = session.dataTask(with: request)
+      delegate.register(handler, for: task)
+      return task
+    }
+    let body = HTTPResponseBody(
+      chunks: handler.body, onCancel: { handler.cancel() },
+      onConsumed: { handler.consumed($0) })
     return (head, body)
   }
 
