@@ -115,7 +115,9 @@ final class DataTaskHandler: Sendable {
 
   func didReceive(_ response: URLResponse) {
     guard let head = ResponseHead(response) else {
-      fail(with: .transport(code: -1011, message: "The response is not an HTTP response"))
+      fail(
+        with: .transport(
+          code: URLErrorCode.badServerResponse, message: "The response is not an HTTP response"))
       return
     }
     let resume = state.withLock { state -> CheckedContinuation<ResponseHead, any Error>? in
@@ -170,7 +172,9 @@ final class DataTaskHandler: Sendable {
       case .awaitingHead(let continuation):
         let failure =
           error.map { TransportErrorMapper.map($0, receivedHead: false) }
-          ?? .transport(code: -1011, message: "The server closed the exchange without a response")
+          ?? .transport(
+            code: URLErrorCode.badServerResponse,
+            message: "The server closed the exchange without a response")
         return .failHead(continuation, failure)
       case .collectingErrorBody(let head, let collected, let continuation):
         return .failHead(continuation, statusError(head, collected))

@@ -36,9 +36,16 @@ struct ResponseHead: Sendable {
 
 /// Turns Foundation's transfer errors into `HTTPError`.
 enum TransportErrorMapper {
-  /// `receivedHead` tells whether the response head had arrived: corelibs reports a body cut
-  /// short with the generic code -1 ("transfer closed with N bytes remaining"), which Apple's
-  /// Foundation reports as -1005, so after the head -1 becomes -1005.
+  #if canImport(FoundationNetworking)
+    static let isCorelibs = true
+  #else
+    static let isCorelibs = false
+  #endif
+
+  /// `receivedHead` tells whether the response head had arrived. corelibs reports a body cut
+  /// short with the generic code -1 ("transfer closed with N bytes remaining") and a
+  /// connection closed before any response with -1011 ("Empty reply from server"); Apple's
+  /// Foundation reports both as -1005, so they become -1005 here (and so are retryable).
   static func map(_ error: any Error, receivedHead: Bool) -> HTTPError {
     let nsError = error as NSError
     guard nsError.domain == NSURLErrorDomain else {
@@ -51,6 +58,10 @@ enum TransportErrorMapper {
       return .transport(
         code: URLErrorCode.networkConnectionLost,
         message: "The connection was lost: \(nsError.localizedDescription)")
+    case URLErrorCode.badServerResponse where !receivedHead && Self.isCorelibs:
+      return .transport(
+        code: URLErrorCode.networkConnectionLost,
+        message: "The connection closed without a response: \(nsError.localizedDescription)")
     default:
       return .transport(code: nsError.code, message: nsError.localizedDescription)
     }
