@@ -39,8 +39,9 @@ import Testing
     let server = try makeServer()
     defer { server.stop() }
     // The server pauses longer than the connect limit, but only after the head.
-    server.route(.get, "/long", .eventStream([.text("a"), .delay(.milliseconds(400)), .text("b")]))
-    let client = makeClient(server, timeouts: HTTPTimeouts(connect: 0.2, idle: 5))
+    server.route(
+      .get, "/long", .eventStream([.text("a"), .delay(.milliseconds(1200)), .text("b")]))
+    let client = makeClient(server, timeouts: HTTPTimeouts(connect: 0.6, idle: 5))
     let response = try await client.stream(HTTPRequest(path: "/long"))
     #expect(try await response.body.collect().text == "ab")
   }
@@ -84,7 +85,7 @@ import Testing
     let clock = RecordingClock()
     let client = makeClient(
       server, interceptors: [RetryInterceptor(policy: RetryPolicy(random: .constant(0.5)))],
-      timeouts: HTTPTimeouts(connect: 0.2, idle: nil), clock: clock.appClock)
+      timeouts: HTTPTimeouts(connect: 1, idle: nil), clock: clock.appClock)
     let response = try await client.send(HTTPRequest(path: "/flaky"))
     #expect(response.text == #"{"ok":true}"#)
     #expect(clock.sleepSeconds == [0.5])
