@@ -99,11 +99,7 @@ import Testing
     let pattern = Data((0..<251).map { UInt8($0) })
     let total = 3 << 20
     server.route(.get, "/big", .generated(byteCount: total, pattern: pattern, chunkSize: 8 * 1024))
-    // A tiny buffer limit makes the transfer pause and resume many times.
-    let client = URLSessionHTTPClient(
-      baseURL: server.baseURL, configuration: HTTPClientConfiguration(streamBufferLimit: 4 * 1024),
-      clock: .fixed(Fixture.referenceDate))
-    let response = try await client.stream(HTTPRequest(path: "/big"))
+    let response = try await makeClient(server).stream(HTTPRequest(path: "/big"))
     var offset = 0
     var mismatches = 0
     for try await chunk in response.body {
@@ -115,7 +111,11 @@ import Testing
     }
     #expect(offset == total)
     #expect(mismatches == 0)
-    #expect(try await server.waitForExchange(0).outcome == .completed)
+    let exchange = try await server.waitForExchange(0)
+    #expect(exchange.outcome == .completed)
+    #expect(exchange.bodyBytesSent == total)
+    // Sent once: nothing was paused and re-sent behind the consumer's back.
+    #expect(server.requests.count == 1)
   }
 
   @Test func cancellingTheConsumingTaskStopsTheTransfer() async throws {

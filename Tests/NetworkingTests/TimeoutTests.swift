@@ -81,14 +81,16 @@ import Testing
   @Test func aTimedOutAttemptIsRetried() async throws {
     let server = try makeServer()
     defer { server.stop() }
-    server.enqueue(.stall(), .json(#"{"ok":true}"#), path: "/flaky")
+    // The first answer goes silent half way (idle timeout); the second arrives in one piece.
+    server.enqueue(.chunked([.text("par"), .stall]), .json(#"{"ok":true}"#), path: "/flaky")
     let clock = RecordingClock()
     let client = makeClient(
       server, interceptors: [RetryInterceptor(policy: RetryPolicy(random: .constant(0.5)))],
-      timeouts: HTTPTimeouts(connect: 1, idle: nil), clock: clock.appClock)
+      timeouts: HTTPTimeouts(connect: 10, idle: 0.3), clock: clock.appClock)
     let response = try await client.send(HTTPRequest(path: "/flaky"))
     #expect(response.text == #"{"ok":true}"#)
     #expect(clock.sleepSeconds == [0.5])
     #expect(server.requests.count == 2)
+    #expect(try await server.waitForExchange(0).outcome == .clientClosed)
   }
 }

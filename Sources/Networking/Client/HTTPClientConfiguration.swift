@@ -12,9 +12,6 @@ public struct HTTPClientConfiguration: Sendable {
   public var timeouts: HTTPTimeouts
   /// The most bytes of a non-2xx body kept for the error; the rest is read and dropped.
   public var maximumErrorBodySize: Int
-  /// How many received bytes may wait for a slow stream consumer before the transfer pauses
-  /// (it resumes when half of them have been read).
-  public var streamBufferLimit: Int
   /// Makes the `URLSessionConfiguration` sessions start from (proxies, TLS settings, extra
   /// protocol classes). Cache, cookies and timeouts are then overridden by the client.
   public var sessionConfiguration: @Sendable () -> URLSessionConfiguration
@@ -25,13 +22,11 @@ public struct HTTPClientConfiguration: Sendable {
     defaultHeaders: HTTPHeaders = ["Accept": "application/json"],
     timeouts: HTTPTimeouts = .standard,
     maximumErrorBodySize: Int = 1 << 20,
-    streamBufferLimit: Int = 1 << 20,
     sessionConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral }
   ) {
     self.defaultHeaders = defaultHeaders
     self.timeouts = timeouts
     self.maximumErrorBodySize = maximumErrorBodySize
-    self.streamBufferLimit = streamBufferLimit
     self.sessionConfiguration = sessionConfiguration
   }
 }

@@ -75,7 +75,7 @@ extension URLSessionHTTPClient {
     let (head, body) = try await transport.start(
       prepared.request.urlRequest(url: prepared.url), timeouts: timeouts,
       dedicatedSession: streaming, maximumErrorBodySize: configuration.maximumErrorBodySize,
-      bufferLimit: configuration.streamBufferLimit, now: clock.now, onDone: onDone)
+      now: clock.now, onDone: onDone)
     if streaming {
       logHead(prepared, statusCode: head.statusCode, started: started)
       return .stream(

@@ -14,25 +14,14 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
 
   private let chunks: AsyncThrowingStream<Data, any Error>
   private let lifetime: Lifetime
-  private let onConsumed: (@Sendable (Int) -> Void)?
 
   /// A body over `chunks`; `onCancel` runs once when the body is abandoned before its end
   /// (it must stop whatever produces the chunks).
   public init(
     chunks: AsyncThrowingStream<Data, any Error>, onCancel: @escaping @Sendable () -> Void
   ) {
-    self.init(chunks: chunks, onCancel: onCancel, onConsumed: nil)
-  }
-
-  /// A body that also reports each chunk's size once the consumer has taken it, so the
-  /// producer can apply backpressure.
-  init(
-    chunks: AsyncThrowingStream<Data, any Error>, onCancel: @escaping @Sendable () -> Void,
-    onConsumed: (@Sendable (Int) -> Void)?
-  ) {
     self.chunks = chunks
     self.lifetime = Lifetime(onCancel: onCancel)
-    self.onConsumed = onConsumed
   }
 
   /// A body that yields `data` as one chunk (none when empty) and ends.
@@ -58,27 +47,20 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
 
   /// Creates the iterator; the body should be iterated once.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(
-      base: chunks.makeAsyncIterator(), iteration: Iteration(lifetime: lifetime),
-      onConsumed: onConsumed)
+    Iterator(base: chunks.makeAsyncIterator(), iteration: Iteration(lifetime: lifetime))
   }
 
   /// Iterates the chunks.
   public struct Iterator: AsyncIteratorProtocol {
     fileprivate var base: AsyncThrowingStream<Data, any Error>.Iterator
     fileprivate let iteration: Iteration
-    fileprivate let onConsumed: (@Sendable (Int) -> Void)?
 
     /// The next chunk, or `nil` at the end.
     /// - Throws: `HTTPError` when the transfer fails or is cancelled.
     public mutating func next() async throws -> Data? {
       do {
         let chunk = try await base.next()
-        if let chunk {
-          onConsumed?(chunk.count)
-        } else {
-          iteration.lifetime.markFinished()
-        }
+        if chunk == nil { iteration.lifetime.markFinished() }
         return chunk
       } catch {
         iteration.lifetime.markFinished()

@@ -55,7 +55,7 @@ extension DataTaskHandler {
           Self.timeout("the response head", timeouts.connect)
         ))
     case .collectingErrorBody, .streaming:
-      if let idle = timeouts.idle, !state.isSuspended {
+      if let idle = timeouts.idle {
         candidates.append(
           (state.lastActivity &+ Self.nanoseconds(idle), Self.timeout("the next body chunk", idle)))
       }

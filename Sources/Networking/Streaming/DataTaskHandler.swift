@@ -38,16 +38,11 @@ final class DataTaskHandler: Sendable {
     var bytes = 0
     var watchdogGeneration = 0
     var released = false
-    /// Bytes yielded to the body stream and not yet taken by the consumer.
-    var buffered = 0
-    /// Whether the task is suspended because the consumer fell behind.
-    var isSuspended = false
   }
 
   let timeouts: HTTPTimeouts
   let maximumErrorBodySize: Int
-  let bufferLimit: Int
-  /// Runs every call into the task (resume, suspend, cancel) and the release, in the order
+  /// Runs every call into the task (resume, cancel) and the release, in the order
   /// they were decided. corelibs implements some of them with `sync` on the session's work
   /// queue, which is busy while a fast transfer floods it; doing them here keeps that wait
   /// off Swift's cooperative threads.
@@ -59,12 +54,11 @@ final class DataTaskHandler: Sendable {
   private let onDone: @Sendable (Summary) -> Void
 
   init(
-    timeouts: HTTPTimeouts, maximumErrorBodySize: Int, bufferLimit: Int,
-    now: @escaping @Sendable () -> Date, onDone: @escaping @Sendable (Summary) -> Void
+    timeouts: HTTPTimeouts, maximumErrorBodySize: Int, now: @escaping @Sendable () -> Date,
+    onDone: @escaping @Sendable (Summary) -> Void
   ) {
     self.timeouts = timeouts
     self.maximumErrorBodySize = maximumErrorBodySize
-    self.bufferLimit = max(1, bufferLimit)
     self.now = now
     self.onDone = onDone
     (body, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
@@ -134,29 +128,28 @@ final class DataTaskHandler: Sendable {
     scheduleWatchdog()
   }
 
+  /// Forwards a chunk to the body, or keeps it for the error. There is no backpressure:
+  /// corelibs delivers chunks as fast as the socket gives them (swift-corelibs-foundation
+  /// #3204), and its `suspend()` on a running task tears the transfer down and `resume()`
+  /// sends the request again, so pausing is not an option. A consumer slower than the
+  /// network therefore buffers in the body stream.
   func didReceive(_ data: Data) {
-    let (forward, suspend) = state.withLock { state -> (Bool, URLSessionDataTask?) in
+    let forward = state.withLock { state -> Bool in
       state.lastActivity = Self.uptime()
       state.bytes += data.count
       switch state.phase {
       case .streaming:
-        state.buffered += data.count
-        guard state.buffered > bufferLimit, !state.isSuspended else { return (true, nil) }
-        state.isSuspended = true
-        return (true, state.task)
+        return true
       case .collectingErrorBody(let head, var collected, let continuation):
         let room = maximumErrorBodySize - collected.count
         if room > 0 { collected.append(data.prefix(room)) }
         state.phase = .collectingErrorBody(head, collected, continuation)
-        return (false, nil)
+        return false
       case .ready, .awaitingHead, .done:
-        return (false, nil)
+        return false
       }
     }
     if forward { continuation.yield(data) }
-    // corelibs delivers chunks with no backpressure (swift-corelibs-foundation #3204): without
-    // this, a fast server floods memory and the dispatch threads faster than anyone reads.
-    if let suspend { control.async { suspend.suspend() } }
   }
 
   func didComplete(with error: (any Error)?) {

@@ -31,15 +31,14 @@ final class URLSessionTransport: Sendable {
   /// - Throws: `HTTPError`.
   func start(
     _ request: URLRequest, timeouts: HTTPTimeouts, dedicatedSession: Bool,
-    maximumErrorBodySize: Int, bufferLimit: Int, now: @escaping @Sendable () -> Date,
+    maximumErrorBodySize: Int, now: @escaping @Sendable () -> Date,
     onDone: @escaping @Sendable (DataTaskHandler.Summary) -> Void
   ) async throws -> (ResponseHead, HTTPResponseBody) {
     let delegate = dedicatedSession ? SessionDelegate() : sharedDelegate
     let session =
       dedicatedSession ? Self.makeSession(makeConfiguration(), delegate: delegate) : sharedSession
     let handler = DataTaskHandler(
-      timeouts: timeouts, maximumErrorBodySize: maximumErrorBodySize, bufferLimit: bufferLimit,
-      now: now
+      timeouts: timeouts, maximumErrorBodySize: maximumErrorBodySize, now: now
     ) { summary in
       if let task = summary.task { delegate.unregister(task) }
       if dedicatedSession { session.invalidateAndCancel() }
@@ -50,9 +49,7 @@ final class URLSessionTransport: Sendable {
       delegate.register(handler, for: task)
       return task
     }
-    let body = HTTPResponseBody(
-      chunks: handler.body, onCancel: { handler.cancel() },
-      onConsumed: { handler.consumed($0) })
+    let body = HTTPResponseBody(chunks: handler.body) { handler.cancel() }
     return (head, body)
   }
 
