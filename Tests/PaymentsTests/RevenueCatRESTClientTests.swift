@@ -34,6 +34,17 @@ import Testing
     #expect(!harness.logsContainTheKey)
   }
 
+  @Test func aCustomerRevenueCatJustCreatedIsFree() async throws {
+    let harness = try RESTHarness()
+    defer { harness.server.stop() }
+    let millis = Int64(harness.clock.now.timeIntervalSince1970 * 1000)
+    harness.server.route(
+      .get, RESTHarness.customerPath,
+      .json(#"{"request_date_ms": \#(millis), "subscriber": {"entitlements": {}}}"#, status: 201))
+    let client = await harness.configured()
+    #expect(try await client.restore() == .free)
+  }
+
   @Test func aRelayBaseURLKeepsItsPathPrefix() async throws {
     let harness = try RESTHarness()
     defer { harness.server.stop() }

@@ -35,14 +35,17 @@ public struct KeyValueCustomerInfoStore: CustomerInfoStore {
   /// The key a record for `appUserID` is kept under.
   public func key(for appUserID: String) -> String { keyPrefix + appUserID }
 
+  /// The record under `key(for:)`, if any.
   public func customerInfoRecord(for appUserID: String) throws -> Data? {
     store.string(forKey: key(for: appUserID)).map { Data($0.utf8) }
   }
 
+  /// Stores `record` as UTF-8 text under `key(for:)`.
   public func saveCustomerInfoRecord(_ record: Data, for appUserID: String) throws {
     store.set(String(decoding: record, as: UTF8.self), forKey: key(for: appUserID))
   }
 
+  /// Removes the value under `key(for:)`.
   public func removeCustomerInfoRecord(for appUserID: String) throws {
     store.set(nil, forKey: key(for: appUserID))
   }
@@ -66,12 +69,16 @@ public struct FileCustomerInfoStore: CustomerInfoStore {
     return directory.appendingPathComponent(name, isDirectory: false)
   }
 
+  /// The file's contents, or `nil` when there is no file.
+  /// - Throws: when the file exists but cannot be read.
   public func customerInfoRecord(for appUserID: String) throws -> Data? {
     let url = fileURL(for: appUserID)
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     return try Data(contentsOf: url)
   }
 
+  /// Writes the file atomically (owner-only permissions), creating the directory.
+  /// - Throws: when the directory or file cannot be written.
   public func saveCustomerInfoRecord(_ record: Data, for appUserID: String) throws {
     let manager = FileManager.default
     try manager.createDirectory(
@@ -82,6 +89,8 @@ public struct FileCustomerInfoStore: CustomerInfoStore {
     try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
   }
 
+  /// Deletes the file, if there is one.
+  /// - Throws: when it exists and cannot be deleted.
   public func removeCustomerInfoRecord(for appUserID: String) throws {
     let url = fileURL(for: appUserID)
     guard FileManager.default.fileExists(atPath: url.path) else { return }

@@ -59,6 +59,7 @@ public actor MockPaymentsClient: PaymentsClient {
 
   // MARK: - PaymentsClient
 
+  /// Records the first configuration and adopts its entitlement; later calls change nothing.
   public func configure(_ config: PaymentsConfig) async {
     configureCallCount += 1
     guard configuration == nil else {
@@ -74,16 +75,21 @@ public actor MockPaymentsClient: PaymentsClient {
     logger.info("Mock payments configured: \(config)", category: .payments)
   }
 
+  /// The current state first, then every distinct change.
   public nonisolated func states() -> AsyncStream<PaymentsState> {
     broadcaster.stream()
   }
 
+  /// The state at the clock's `now`: a purchase whose expiry has passed has lapsed.
   public func currentState() async -> PaymentsState {
     let judged = lapsingExpired(broadcaster.current)
     broadcaster.publish(judged)
     return judged
   }
 
+  /// Buys `productID` from the plans for sale, granting the entitlement until one period (or
+  /// the free trial) after now.
+  /// - Throws: a scripted failure, or `PaymentsError.productNotFound`.
   public func purchase(productID: ProductID) async throws {
     if !purchaseFailures.isEmpty {
       let failure = purchaseFailures.removeFirst()
@@ -114,6 +120,9 @@ public actor MockPaymentsClient: PaymentsClient {
     logger.info("Mock purchase of \(productID): \(state)", category: .payments)
   }
 
+  /// Publishes and returns what the account holds: the last purchase, or the state set with
+  /// `setRestorableState(_:)`, or the current state.
+  /// - Throws: a scripted failure.
   @discardableResult
   public func restore() async throws -> PaymentsState {
     if !restoreFailures.isEmpty {
@@ -128,10 +137,13 @@ public actor MockPaymentsClient: PaymentsClient {
     return restored
   }
 
+  /// Counts the call; the plans are always at hand.
   public func prefetchOfferings() async {
     prefetchCount += 1
   }
 
+  /// The plans for sale.
+  /// - Throws: a scripted failure.
   public func getOfferings() async throws -> [PaymentsOffering] {
     if !offeringsFailures.isEmpty { throw offeringsFailures.removeFirst() }
     return offerings

@@ -72,6 +72,9 @@ public actor RevenueCatRESTClient: PaymentsClient {
 
   // MARK: - PaymentsClient
 
+  /// Applies `config` once and shows the user's cached state, if any. A second call with the
+  /// same configuration does nothing; a different one is ignored and logged. A missing or
+  /// placeholder key is logged; nothing is fetched with it.
   public func configure(_ config: PaymentsConfig) async {
     if let current = self.config {
       if current != config {
@@ -91,10 +94,13 @@ public actor RevenueCatRESTClient: PaymentsClient {
     loadCache(for: config.appUserID)
   }
 
+  /// The current state first, then every distinct change.
   public nonisolated func states() -> AsyncStream<PaymentsState> {
     broadcaster.stream()
   }
 
+  /// The state from the cache when it is fresh; otherwise fetched. When the fetch fails the
+  /// cached answer is judged offline (request-date rule), or `.free` when there is none.
   public func currentState() async -> PaymentsState {
     guard let config, config.appUserID != nil else { return broadcaster.current }
     if let cached, !isStale(cached.fetchedAt) { return publishState(from: cached) }
