@@ -97,9 +97,11 @@ import Testing
     harness.server.route(
       .get, RESTHarness.customerPath,
       harness.customerJSON(expires: answeredAt.addingTimeInterval(day)))
+    defer { harness.server.stop() }
     let client = await harness.configured()
     #expect(await client.currentState().isSubscribed)
-    harness.server.stop()
+    // From now on every connection closes without an answer: offline.
+    harness.server.route(.get, RESTHarness.customerPath, .dropConnection())
 
     await harness.clock.advance(to: answeredAt.addingTimeInterval(3 * day - 1))
     #expect(await client.currentState().isSubscribed)
@@ -121,14 +123,16 @@ import Testing
     _ = await first.configured().currentState()
     first.server.stop()
 
-    // A new process: same store, server gone, an hour later.
+    // A new process an hour later, with the same store and no way to reach RevenueCat.
     await clock.advance(by: .seconds(3600))
     let second = try RESTHarness(clock: clock, values: values)
-    second.server.stop()
-    await second.client.configure(first.config())
+    defer { second.server.stop() }
+    second.server.route(.get, RESTHarness.customerPath, .dropConnection())
+    await second.client.configure(second.config())
     var states = second.client.states().makeAsyncIterator()
     #expect(await states.next()?.isSubscribed == true)
     #expect(await second.client.currentState().isSubscribed)
+    #expect(!second.server.requests.isEmpty)
   }
 
   @Test func aLateSubscriberGetsTheFetchedState() async throws {
