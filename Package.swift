@@ -94,7 +94,8 @@ package.targets += [
   .testTarget(name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
-  .testTarget(name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI"]),
+  .testTarget(
+    name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI", "TestSupport"]),
 ]
 
 // MARK: - Shared settings

@@ -20,10 +20,12 @@ public struct CodeLanguage: Hashable, Sendable {
   /// Whether a line comment needs whitespace or the line start before it (shell `#`).
   let commentNeedsSeparator: Bool
 
+  /// Languages are equal when their names are: the rules are fixed per name.
   public static func == (lhs: CodeLanguage, rhs: CodeLanguage) -> Bool {
     lhs.name == rhs.name
   }
 
+  /// Hashes the name, consistent with `==`.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
   }

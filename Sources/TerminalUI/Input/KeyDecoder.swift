@@ -10,6 +10,8 @@ public struct KeyDecoder: Sendable {
 
   private var pending: [UInt8] = []
   private var paste: [UInt8]?
+  /// A CR ended the last read: an LF starting the next one is the rest of a CR LF pair.
+  private var endedWithCarriageReturn = false
 
   /// A decoder with nothing pending.
   public init() {}
@@ -23,6 +25,10 @@ public struct KeyDecoder: Sendable {
   /// Decodes newly read bytes; returns the events they complete.
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [KeyEvent] {
     pending.append(contentsOf: bytes)
+    if endedWithCarriageReturn, paste == nil, pending.first == 0x0A {
+      pending.removeFirst()
+    }
+    endedWithCarriageReturn = paste == nil && pending.last == 0x0D
     var events: [KeyEvent] = []
     decodePending(into: &events, final: false)
     return events

@@ -57,6 +57,6 @@ extension MarkdownRenderer {
         if !isLast { line.append(String(repeating: " ", count: padding - padding / 2)) }
       }
     }
-    return line
+    return Self.trimmingTrailingSpaces(line)
   }
 }

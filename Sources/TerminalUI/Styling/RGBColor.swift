@@ -22,7 +22,7 @@ public struct RGBColor: Hashable, Sendable {
   }
 
   /// A colour from components in 0...1, as design systems store sRGB; values are clamped.
-  public init(red: Double, green: Double, blue: Double) {
+  public init(unitRed red: Double, green: Double, blue: Double) {
     func channel(_ value: Double) -> UInt8 {
       UInt8((min(1, max(0, value)) * 255).rounded())
     }

@@ -15,6 +15,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// 24-bit colour.
     case trueColor
 
+    /// Orders depths from none to 24-bit.
     public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool {
       lhs.rawValue < rhs.rawValue
     }

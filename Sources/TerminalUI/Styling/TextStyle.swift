@@ -5,8 +5,10 @@
 public struct TextStyle: Hashable, Sendable {
   /// Text attributes a terminal draws with SGR codes.
   public struct Attributes: OptionSet, Hashable, Sendable {
+    /// The attribute bits.
     public let rawValue: UInt8
 
+    /// Attributes from their bits.
     public init(rawValue: UInt8) {
       self.rawValue = rawValue
     }

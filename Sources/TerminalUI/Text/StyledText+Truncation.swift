@@ -26,8 +26,18 @@ extension StyledText {
       result.append(kept, style: span.style)
       lastStyle = span.style
     }
-    result.append(ellipsis, style: lastStyle)
-    return result
+    var spans = result.spans
+    while let last = spans.last, last.text.last == " " {
+      let trimmed = Substring(last.text).trimmingTrailingSpaces()
+      if trimmed.isEmpty {
+        spans.removeLast()
+      } else {
+        spans[spans.count - 1].text = String(trimmed)
+      }
+    }
+    var trimmed = StyledText(spans: spans)
+    trimmed.append(ellipsis, style: lastStyle)
+    return trimmed
   }
 }
 
