@@ -23,7 +23,7 @@ import Testing
     let first = reply.append("Hel")
     #expect(first.hasPrefix(Spinner.erase))
     #expect(reply.hasReceivedText)
-    #expect(reply.tick(2) == "")
+    #expect(reply.tick(2) == "", "the spinner is gone and everything is drawn")
     var screen = VirtualScreen()
     screen.apply("\r⠙ Thinking\u{1B}[K" + first + reply.append("lo **you**") + reply.finish())
     #expect(screen.text == "Hello you\n")
@@ -42,6 +42,16 @@ import Testing
     var reply = presenter(interactive)
     _ = reply.start()
     #expect(reply.finish() == Spinner.erase + "\u{1B}[?25h")
+  }
+
+  @Test func resizeRewrapsWhatIsDrawnNext() {
+    var reply = presenter(.plain)
+    _ = reply.start()
+    var output = reply.append("one two three\n\n")
+    reply.resize(width: 8)
+    output += reply.append("four five six")
+    output += reply.finish()
+    #expect(output == "one two three\n\nfour\nfive six\n")
   }
 
   @Test func pipesGetOnlyTheRenderedText() {

@@ -124,6 +124,24 @@ import Testing
     #expect(screen.largestMoveUp <= 1)
   }
 
+  @Test func longUnfinishedBlocksAreRedrawnEverySoOftenAndDrawPendingCatchesUp() {
+    var streaming = StreamingMarkdownRenderer(
+      renderer: MarkdownRenderer(capabilities: .plain, width: 1000), mode: .live(maximumRows: nil))
+    var screen = VirtualScreen()
+    var draws = 0
+    let words = (0..<400).map { "w\($0) " }
+    for word in words {
+      let update = streaming.append(word)
+      if !update.isEmpty { draws += 1 }
+      screen.apply(update)
+    }
+    #expect(draws < words.count / 3)
+    screen.apply(streaming.drawPending())
+    let whole = MarkdownRenderer(capabilities: .plain, width: 1000).render(words.joined())
+    #expect(screen.text == whole)
+    #expect(streaming.drawPending() == "")
+  }
+
   @Test func unchangedTailWritesNothing() {
     var streaming = StreamingMarkdownRenderer(
       renderer: MarkdownRenderer(capabilities: .plain, width: 40), mode: .live(maximumRows: nil))

@@ -120,3 +120,28 @@ import Testing
     #expect(pty.readOutput() == "plain text")
   }
 }
+
+/// The whole input path through a real pseudo-terminal: raw mode, the reader thread, the
+/// decoder, the editor and the prompt drawing.
+@Suite(.serialized) struct LineReaderPseudoTerminalTests {
+  @Test func typedKeysAreEditedAndSubmittedWithoutEcho() async throws {
+    let pty = try #require(PseudoTerminal())
+    pty.setSize(columns: 40, rows: 10)
+    let capabilities = TerminalCapabilities(
+      isInteractive: true, colorDepth: .none, supportsUnicode: true)
+    let terminal = Terminal(input: pty.secondary, output: pty.secondary, capabilities: capabilities)
+    try terminal.enableRawMode()
+    defer { terminal.restore() }
+    _ = pty.readOutput()
+    let reader = LineReader(
+      events: try terminal.events(), output: terminal, capabilities: capabilities,
+      width: terminal.size?.columns ?? 80)
+    async let line = reader.readLine(prompt: "> ")
+    let keys = Array("héllo\u{1B}[D\u{7F}\r".utf8)
+    #expect(write(pty.main, keys, keys.count) == keys.count)
+    #expect(await line == .line("hélo"))
+    var screen = VirtualScreen()
+    screen.apply(pty.readOutput())
+    #expect(screen.text == "> hélo\n")
+  }
+}

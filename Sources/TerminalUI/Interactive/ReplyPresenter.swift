@@ -6,7 +6,7 @@
 ///
 ///     var presenter = ReplyPresenter(renderer: streaming, spinner: spinner, capabilities: caps)
 ///     terminal.write(presenter.start())
-///     // on each spinner tick: terminal.write(presenter.tick(tick))
+///     // on each tick of Spinner.ticks(clock:): terminal.write(presenter.tick(tick))
 ///     // on each delta:        terminal.write(presenter.append(delta))
 ///     terminal.write(presenter.finish())
 public struct ReplyPresenter: Sendable {
@@ -35,9 +35,12 @@ public struct ReplyPresenter: Sendable {
     return ANSI.hideCursor + (spinner?.draw(tick: 0, depth: capabilities.colorDepth) ?? "")
   }
 
-  /// The spinner at `tick`, while no text has arrived; nothing afterwards.
-  public func tick(_ tick: Int) -> String {
-    guard isStarted, !hasReceivedText, !isFinished, let spinner else { return "" }
+  /// Call on every spinner tick for the whole reply: the spinner at `tick` while no text
+  /// has arrived, afterwards any text not drawn yet (`StreamingMarkdownRenderer.drawPending`).
+  public mutating func tick(_ tick: Int) -> String {
+    guard isStarted, !isFinished else { return "" }
+    if hasReceivedText { return renderer.drawPending() }
+    guard let spinner else { return "" }
     return spinner.draw(tick: tick, depth: capabilities.colorDepth)
   }
 
@@ -50,6 +53,11 @@ public struct ReplyPresenter: Sendable {
       if isStarted, spinner != nil { output += Spinner.erase }
     }
     return output + renderer.append(text)
+  }
+
+  /// Adopts a new terminal width for the rest of the reply (after a resize event).
+  public mutating func resize(width: Int) {
+    renderer.resize(width: width)
   }
 
   /// Ends the reply: erases a spinner still showing, writes the final rendering and shows

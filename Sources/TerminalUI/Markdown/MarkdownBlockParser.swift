@@ -29,6 +29,9 @@ struct MarkdownBlockParser: Sendable {
     var state: HighlightState
   }
 
+  /// The block still open. Code that extends it binds the payload, sets `open = nil`, then
+  /// appends: the payload is then uniquely referenced and grows in place instead of being
+  /// copied for every line (which would make long blocks quadratic).
   private var open: OpenBlock?
   private var lists: [ListLevel] = []
   private var fence: Fence?
@@ -92,6 +95,7 @@ struct MarkdownBlockParser: Sendable {
       }
     case .table(var table):
       if content.contains("|") {
+        open = nil
         table.rows.append(MarkdownLine.tableCells(content))
         table.source.append(content)
         open = .table(table)
@@ -101,6 +105,7 @@ struct MarkdownBlockParser: Sendable {
       return false
     case .quote(var lines):
       if content.hasPrefix(">"), indent <= 3 {
+        open = nil
         lines.append(Self.strippingQuoteMarker(content))
         open = .quote(lines: lines)
         return true
@@ -187,12 +192,15 @@ struct MarkdownBlockParser: Sendable {
   ) {
     switch open {
     case .paragraph(var lines, let paragraphIndent):
+      open = nil
       lines.append(content)
       open = .paragraph(lines: lines, indent: paragraphIndent)
     case .listItem(var item):
+      open = nil
       item.lines.append(content)
       open = .listItem(item)
     case .quote(var lines):
+      open = nil
       lines.append(content)
       open = .quote(lines: lines)
     case .table, nil:

@@ -4,8 +4,9 @@
 /// `finish()` when the reply ends and write that too. Blocks that no later text can change
 /// (a closed paragraph, a list item followed by the next one, each complete line of a code
 /// block) are written once. In `.live` mode the unfinished last block is drawn below them
-/// and redrawn in place as it grows, so each update costs the size of that block, not of
-/// the reply. In `.appendOnly` mode (pipes, `NO_COLOR` terminals that cannot move the
+/// and redrawn in place as it grows; a long block is redrawn every so often rather than on
+/// every token (see `redrawDivisor` and `drawPending()`), so the work stays linear in the
+/// length of the reply. In `.appendOnly` mode (pipes, `NO_COLOR` terminals that cannot move the
 /// cursor) only final blocks are written. Either way, the text on screen at the end is
 /// exactly `MarkdownRenderer.render` of the whole reply.
 public struct StreamingMarkdownRenderer: Sendable {
@@ -27,6 +28,16 @@ public struct StreamingMarkdownRenderer: Sendable {
   private var partialLine = ""
   private var region: LiveRegion
   private var isFinished = false
+  /// Bytes appended since a block was last made final: roughly the unfinished tail's size.
+  private var unfinishedBytes = 0
+  /// Bytes appended since the tail was last drawn.
+  private var bytesSinceDraw = 0
+
+  /// The tail is redrawn once the text added since the last draw reaches this fraction of
+  /// its size. Each redraw costs the tail's size, so a long paragraph costs a constant
+  /// amount per character instead of its whole length per token: linear, not quadratic.
+  /// The final rendering is unaffected; only how often an unfinished block is redrawn.
+  static let redrawDivisor = 32
 
   /// A streaming renderer. `terminalWidth` counts the rows of redrawn lines; it defaults to
   /// the renderer's wrapping width.
@@ -47,20 +58,38 @@ public struct StreamingMarkdownRenderer: Sendable {
   /// Adds text from the stream; returns what to write to the output.
   public mutating func append(_ text: String) -> String {
     guard !isFinished, !text.isEmpty else { return "" }
-    let split = MarkdownSource.split(partialLine + text)
-    partialLine = split.remainder
     var permanent: [String] = []
-    for line in split.lines {
-      for block in parser.feed(line) {
-        permanent += rendered(block)
+    if text.utf8.contains(0x0A) {
+      let split = MarkdownSource.split(partialLine + text)
+      partialLine = split.remainder
+      for line in split.lines {
+        for block in parser.feed(line) {
+          permanent += rendered(block)
+        }
       }
+    } else {
+      partialLine += text
     }
+    let added = text.utf8.count
+    unfinishedBytes = permanent.isEmpty ? unfinishedBytes + added : partialLine.utf8.count
+    bytesSinceDraw += added
     switch mode {
     case .appendOnly:
       return permanent.map { $0 + "\n" }.joined()
     case .live(let maximumRows):
+      if permanent.isEmpty, bytesSinceDraw * Self.redrawDivisor < unfinishedBytes { return "" }
+      bytesSinceDraw = 0
       return region.update(permanent: permanent, live: tail(maximumRows: maximumRows))
     }
+  }
+
+  /// Draws text that arrived since the tail was last drawn (appends redraw a long
+  /// unfinished block only every so often). Call it on a timer while a reply streams, so
+  /// nothing waits on screen when the stream pauses. Nothing in append-only mode.
+  public mutating func drawPending() -> String {
+    guard !isFinished, bytesSinceDraw > 0, case .live(let maximumRows) = mode else { return "" }
+    bytesSinceDraw = 0
+    return region.update(permanent: [], live: tail(maximumRows: maximumRows))
   }
 
   /// Ends the reply: returns what to write so the output holds the whole rendering.
