@@ -104,3 +104,15 @@ private struct ReplayClient: ChatCompletionStreaming, LLMClient {
     #expect(chunks == ["Part"])
   }
 }
+
+@MainActor
+@Suite struct ChatCompletionStreamMainActorTests {
+  @Test func iteratesOnTheMainActorAsAViewModelDoes() async {
+    var text = ""
+    for await event in ChatCompletionStream(events: [.content("on "), .content("main")]) {
+      MainActor.assertIsolated()
+      if case .content(let piece) = event { text += piece }
+    }
+    #expect(text == "on main")
+  }
+}
