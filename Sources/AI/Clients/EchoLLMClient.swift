@@ -78,7 +78,7 @@ private struct EchoEventSource: ChatStreamEventSource {
   let delay: Duration
   var step = 0
 
-  mutating func next(isolation actor: isolated (any Actor)?) async -> ChatStreamEvent? {
+  mutating func next() async -> ChatStreamEvent? {
     defer { step += 1 }
     switch step {
     case 0: return .started(ChatResponseInfo())

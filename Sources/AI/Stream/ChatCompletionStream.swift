@@ -71,14 +71,13 @@ public struct ChatCompletionStream: AsyncSequence, Sendable {
     }
 
     /// The next event, or `nil` after `.finished`.
+    ///
+    /// Only the nonisolated form exists: the HTTP body's iterator cannot be sent into an
+    /// actor-isolated call, so a consumer on an actor hops once per event (the standard
+    /// library's `next(isolation:)` does that), which costs nothing a view notices.
     public mutating func next() async -> ChatStreamEvent? {
-      await next(isolation: nil)
-    }
-
-    /// The next event, or `nil` after `.finished`, without leaving the caller's actor.
-    public mutating func next(isolation actor: isolated (any Actor)?) async -> ChatStreamEvent? {
       guard !isFinished else { return nil }
-      guard let event = await source.next(isolation: actor) else {
+      guard let event = await source.next() else {
         isFinished = true
         return .finished(Task.isCancelled ? .cancelled : .incomplete(cause: nil))
       }
@@ -91,7 +90,7 @@ public struct ChatCompletionStream: AsyncSequence, Sendable {
 /// Something that produces the events of one reply, pulled one at a time.
 protocol ChatStreamEventSource {
   /// The next event, or `nil` when there are no more.
-  mutating func next(isolation actor: isolated (any Actor)?) async -> ChatStreamEvent?
+  mutating func next() async -> ChatStreamEvent?
 }
 
 /// Replays a fixed list.
@@ -99,7 +98,7 @@ private struct ReplayEventSource: ChatStreamEventSource {
   let events: [ChatStreamEvent]
   var position = 0
 
-  mutating func next(isolation actor: isolated (any Actor)?) async -> ChatStreamEvent? {
+  mutating func next() async -> ChatStreamEvent? {
     guard position < events.count else { return nil }
     defer { position += 1 }
     return events[position]
@@ -110,7 +109,7 @@ private struct ReplayEventSource: ChatStreamEventSource {
 private struct AsyncStreamEventSource: ChatStreamEventSource {
   var base: AsyncStream<ChatStreamEvent>.Iterator
 
-  mutating func next(isolation actor: isolated (any Actor)?) async -> ChatStreamEvent? {
-    await base.next(isolation: actor)
+  mutating func next() async -> ChatStreamEvent? {
+    await base.next()
   }
 }
