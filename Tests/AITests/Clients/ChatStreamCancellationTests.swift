@@ -66,4 +66,27 @@ import Testing
       #expect(exchange.outcome == .clientClosed)
     }
   }
+
+  @Test func cancellingAProxyStreamClosesTheConnection() async throws {
+    try await LoopbackChat.run { chat in
+      chat.server.enqueue(
+        .eventStream([.text(": keep-alive\n\n" + F.openAIChunk("proxied")), .stall]),
+        method: .post, path: "/ai")
+      let stream = ProxyLLMClient(baseURL: chat.server.baseURL, httpClient: chat.http)
+        .streamChatCompletion(ChatCompletionRequest(messages: [.user("hi")]))
+      let task = Task {
+        var reply = ChatCompletionReply()
+        for await event in stream {
+          reply.apply(event)
+          if event == .content("proxied") { withUnsafeCurrentTask { $0?.cancel() } }
+        }
+        return reply
+      }
+      let reply = await task.value
+      #expect(reply.content == "proxied")
+      #expect(reply.outcome == .cancelled)
+      let exchange = try await chat.server.waitForExchange(0)
+      #expect(exchange.outcome == .clientClosed)
+    }
+  }
 }

@@ -78,15 +78,34 @@ import Testing
       content: "i", outcome: .completed(finishReason: .length)),
   ]
 
+  /// Which client reads the stream.
+  enum Client: String, Sendable, CaseIterable {
+    case openAICompatible, proxy
+  }
+
   @Test(arguments: cases, [1, 7, 4096])
   func decodesEachCaseFromARealServer(testCase: Case, pieceSize: Int) async throws {
+    for client in Client.allCases {
+      try await decode(testCase, pieceSize: pieceSize, with: client)
+    }
+  }
+
+  private func decode(_ testCase: Case, pieceSize: Int, with client: Client) async throws {
     try await LoopbackChat.run { chat in
-      chat.scriptStream(testCase.body, pieceSize: pieceSize)
-      let reply = await chat.openAIClient().streamChatCompletion(
-        ChatCompletionRequest(messages: [.user("hi")])
-      ).collect()
-      #expect(reply.content == testCase.content)
-      #expect(reply.outcome == testCase.outcome)
+      let request = ChatCompletionRequest(messages: [.user("hi")])
+      let stream: ChatCompletionStream
+      switch client {
+      case .openAICompatible:
+        chat.scriptStream(testCase.body, pieceSize: pieceSize)
+        stream = chat.openAIClient().streamChatCompletion(request)
+      case .proxy:
+        chat.scriptStream(testCase.body, path: "/ai", pieceSize: pieceSize)
+        stream = ProxyLLMClient(baseURL: chat.server.baseURL, httpClient: chat.http)
+          .streamChatCompletion(request)
+      }
+      let reply = await stream.collect()
+      #expect(reply.content == testCase.content, "\(client)")
+      #expect(reply.outcome == testCase.outcome, "\(client)")
     }
   }
 
