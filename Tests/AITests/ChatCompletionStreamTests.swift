@@ -48,6 +48,10 @@ import Testing
     continuation.finish()
   }
 
+  @Test func keepsEventsSmallEnoughToBuffer() {
+    #expect(MemoryLayout<ChatStreamEvent>.stride <= 32)
+  }
+
   @Test func buildsTheReplyFromEveryKindOfEvent() {
     var reply = ChatCompletionReply()
     let info = ChatResponseInfo(freeMessagesRemaining: 3, generationID: "gen-1")

@@ -2,11 +2,12 @@
 ///
 /// Every stream ends with exactly one `.finished` event (unless the consumer stops reading
 /// first); the events before it are kept whatever the outcome, so partial content survives
-/// a failed stream.
+/// a failed stream. The two rare, large cases are `indirect`, so an event that carries a
+/// token is 32 bytes and a buffer of them stays small.
 public enum ChatStreamEvent: Sendable, Equatable {
   /// The server accepted the request and the reply is starting; carries what the response
   /// head said (free messages remaining, generation id).
-  case started(ChatResponseInfo)
+  indirect case started(ChatResponseInfo)
   /// The model that is answering, when the provider named it (sent once, and again only
   /// if it changes).
   case model(ModelID)
@@ -19,7 +20,7 @@ public enum ChatStreamEvent: Sendable, Equatable {
   /// Token counts for the reply.
   case usage(TokenUsage)
   /// The end of the stream: how it ended. Always the last event.
-  case finished(ChatCompletionOutcome)
+  indirect case finished(ChatCompletionOutcome)
 }
 
 /// What a response head told the client before the reply began.
