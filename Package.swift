@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "FeatureRating", targets: ["FeatureRating"]),
     .library(name: "FeatureChat", targets: ["FeatureChat"]),
+    .library(name: "FeatureSettings", targets: ["FeatureSettings"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "AppComposition", targets: ["AppComposition"]),
     .executable(name: "kiln-bench", targets: ["kiln-bench"]),
@@ -70,6 +71,9 @@ package.targets += [
   ),
   .target(name: "FeatureRating", dependencies: ["Core"]),
   .target(name: "FeatureChat", dependencies: ["Core", "Storage", "AI", "Localization"]),
+  .target(
+    name: "FeatureSettings",
+    dependencies: ["Core", "Storage", "Auth", "Payments", "DesignSystem", "Localization"]),
 ]
 
 // MARK: - App
@@ -117,6 +121,12 @@ package.targets += [
   .testTarget(
     name: "FeatureChatTests",
     dependencies: ["Core", "Storage", "AI", "Localization", "FeatureChat", "TestSupport"]),
+  .testTarget(
+    name: "FeatureSettingsTests",
+    dependencies: [
+      "Core", "Storage", "Auth", "Payments", "DesignSystem", "Localization", "FeatureSettings",
+      "TestSupport",
+    ]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
   .testTarget(
     name: "AppCompositionTests", dependencies: ["Core", "AppComposition", "TestSupport"]),
