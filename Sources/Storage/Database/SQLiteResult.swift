@@ -1,0 +1,45 @@
+import CSQLite
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Maps SQLite result codes to `StorageError`.
+enum SQLiteResult {
+  /// The typed error for a failed call. `code` may be an extended result code;
+  /// `systemErrno` is `sqlite3_system_errno` for I/O and open failures.
+  static func error(code: Int32, message: String, systemErrno: Int32 = 0) -> StorageError {
+    let primary = code & 0xFF
+    switch primary {
+    case SQLITE_FULL:
+      return .diskFull
+    case SQLITE_CORRUPT, SQLITE_NOTADB:
+      return .corrupted("sqlite \(code): \(message)")
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      return .busy
+    case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
+      return .readOnly("sqlite \(code): \(message)")
+    case SQLITE_CANTOPEN:
+      if [EACCES, EPERM, EROFS].contains(systemErrno) {
+        return .readOnly("cannot open (errno \(systemErrno)): \(message)")
+      }
+      return .failed(code: Int(code), detail: "cannot open (errno \(systemErrno)): \(message)")
+    case SQLITE_IOERR:
+      if systemErrno == ENOSPC || systemErrno == EDQUOT { return .diskFull }
+      if systemErrno == EROFS || systemErrno == EACCES { return .readOnly(message) }
+      return .failed(code: Int(code), detail: "I/O error (errno \(systemErrno)): \(message)")
+    case SQLITE_CONSTRAINT where code == constraintUnique || code == constraintPrimaryKey:
+      return .alreadyExists(message)
+    case SQLITE_CONSTRAINT:
+      return .failed(code: Int(code), detail: "constraint: \(message)")
+    default:
+      return .failed(code: Int(code), detail: message)
+    }
+  }
+
+  // Extended result codes are C macro expressions, which Swift does not import.
+  private static let constraintPrimaryKey = SQLITE_CONSTRAINT | (6 << 8)
+  private static let constraintUnique = SQLITE_CONSTRAINT | (8 << 8)
+}

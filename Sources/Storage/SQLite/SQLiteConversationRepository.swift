@@ -1,0 +1,112 @@
+import Core
+import Foundation
+
+/// `ConversationRepository` over a `StorageDatabase`.
+public struct SQLiteConversationRepository: ConversationRepository {
+  private let database: StorageDatabase
+  private let clock: AppClock
+  private let uuid: UUIDGenerator
+
+  /// A repository over `database` that stamps new conversations with `clock` and `uuid`.
+  public init(database: StorageDatabase, clock: AppClock, uuid: UUIDGenerator) {
+    self.database = database
+    self.clock = clock
+    self.uuid = uuid
+  }
+
+  public func create(title: String, personaName: String?, personaID: String?) async throws
+    -> ConversationDTO
+  {
+    let now = StorageTime.normalized(clock.now())
+    let conversation = ConversationDTO(
+      id: uuid(), title: try Validation.title(title), personaName: personaName,
+      personaID: personaID, createdAt: now, updatedAt: now)
+    try await database.write { connection in
+      try ConversationSQL.insert(conversation, into: connection)
+    }
+    return conversation
+  }
+
+  public func get(id: UUID) async throws -> ConversationDTO? {
+    try await database.read { connection in
+      try connection.first(ConversationSQL.get, id, map: ConversationSQL.decode)
+    }
+  }
+
+  public func rename(id: UUID, title: String) async throws {
+    let title = try Validation.title(title)
+    let now = clock.now()
+    try await database.write { connection in
+      let changed = try connection.run(
+        ConversationSQL.rename, title, TextFolding.fold(title), now, id)
+      if changed == 0 { throw StorageError.notFound("conversation") }
+    }
+  }
+
+  public func delete(id: UUID) async throws {
+    try await database.write { connection in
+      try connection.run(ConversationSQL.delete, id)
+    }
+  }
+
+  public func list(limit: Int, after: ConversationCursor?, includeArchived: Bool) async throws
+    -> [ConversationDTO]
+  {
+    try Validation.limit(limit)
+    return try await database.read { connection in
+      if let after {
+        return try connection.query(
+          ConversationSQL.nextPage, includeArchived, after.isPinned, after.updatedAt, after.id,
+          limit, map: ConversationSQL.decode)
+      }
+      return try connection.query(
+        ConversationSQL.firstPage, includeArchived, limit, map: ConversationSQL.decode)
+    }
+  }
+
+  public func search(_ text: String, limit: Int) async throws -> [ConversationDTO] {
+    try Validation.limit(limit)
+    let needle = TextFolding.fold(TextFolding.trimmed(text))
+    if needle.isEmpty { return try await list(limit: limit, after: nil) }
+    return try await database.read { connection in
+      try connection.query(ConversationSQL.search, needle, limit, map: ConversationSQL.decode)
+    }
+  }
+
+  public func setPinned(id: UUID, _ isPinned: Bool) async throws {
+    try await database.write { connection in
+      if try connection.run(ConversationSQL.setPinned, isPinned, id) == 0 {
+        throw StorageError.notFound("conversation")
+      }
+    }
+  }
+
+  public func setArchived(id: UUID, _ isArchived: Bool) async throws {
+    try await database.write { connection in
+      if try connection.run(ConversationSQL.setArchived, isArchived, id) == 0 {
+        throw StorageError.notFound("conversation")
+      }
+    }
+  }
+
+  public func insert(_ conversation: ConversationDTO, messages: [MessageDTO]) async throws {
+    try Validation.belong(messages, to: conversation.id)
+    try await database.write { connection in
+      try ConversationSQL.insert(conversation, into: connection)
+      for message in messages {
+        try MessageSQL.insert(message, into: connection)
+      }
+    }
+  }
+
+  public func replace(_ conversation: ConversationDTO, messages: [MessageDTO]) async throws {
+    try Validation.belong(messages, to: conversation.id)
+    try await database.write { connection in
+      try connection.run(ConversationSQL.delete, conversation.id)
+      try ConversationSQL.insert(conversation, into: connection)
+      for message in messages {
+        try MessageSQL.insert(message, into: connection)
+      }
+    }
+  }
+}

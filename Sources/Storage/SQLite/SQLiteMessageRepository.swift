@@ -1,0 +1,122 @@
+import Foundation
+
+/// `MessageRepository` over a `StorageDatabase`.
+///
+/// Messages carry their own ids and dates (the chat engine stamps them with its injected
+/// clock and generator), so this repository needs neither.
+public struct SQLiteMessageRepository: MessageRepository {
+  let database: StorageDatabase
+
+  /// A repository over `database`.
+  public init(database: StorageDatabase) {
+    self.database = database
+  }
+
+  public func append(_ message: MessageDTO) async throws -> MessageDTO {
+    var stored = message.normalized
+    stored.isOnActivePath = true
+    return try await database.write { [stored] connection in
+      var stored = stored
+      try MessageSQL.bump(stored.conversationID, to: stored.createdAt, in: connection)
+      if let parentID = stored.parentID {
+        let parentConversation = try connection.first(MessageSQL.conversationOf, parentID) {
+          try $0.uuid(0)
+        }
+        if parentConversation != stored.conversationID {
+          throw StorageError.notFound("parent message")
+        }
+      } else {
+        stored.parentID = try connection.first(MessageSQL.activeTail, stored.conversationID) {
+          try $0.uuid(0)
+        }
+      }
+      try MessageSQL.insert(stored, into: connection)
+      return stored
+    }
+  }
+
+  public func update(_ message: MessageDTO) async throws {
+    try await database.write { connection in
+      let changed = try connection.run(
+        MessageSQL.update, message.text, message.status.rawValue, message.model,
+        message.finishReason, message.promptTokens, message.completionTokens, message.reasoning,
+        message.errorCode, message.id)
+      if changed == 0 { throw StorageError.notFound("message") }
+    }
+  }
+
+  public func message(id: UUID) async throws -> MessageDTO? {
+    try await database.read { connection in
+      try connection.first(MessageSQL.get, id) { try MessageSQL.decode($0) }
+    }
+  }
+
+  public func deleteMessage(id: UUID) async throws {
+    try await deleteMessages(ids: [id])
+  }
+
+  public func insertMessages(_ messages: [MessageDTO]) async throws {
+    guard !messages.isEmpty else { return }
+    var newest: [UUID: Date] = [:]
+    for message in messages {
+      newest[message.conversationID] = max(newest[message.conversationID] ?? .distantPast, message.createdAt)
+    }
+    try await database.write { [newest] connection in
+      for (conversationID, date) in newest {
+        try MessageSQL.bump(conversationID, to: date, in: connection)
+      }
+      for message in messages {
+        try MessageSQL.insert(message, into: connection)
+      }
+    }
+  }
+
+  public func deleteMessages(ids: [UUID]) async throws {
+    guard !ids.isEmpty else { return }
+    try await database.write { connection in
+      for id in ids {
+        // A missing id has no row: nothing to reparent or delete.
+        guard let parent = try connection.first(MessageSQL.parentOf, id, map: { try $0.optionalUUID(0) })
+        else { continue }
+        try connection.run(MessageSQL.reparentChildren, parent, id)
+        try connection.run(MessageSQL.delete, id)
+      }
+    }
+  }
+
+  public func page(conversationID: UUID, before: MessageCursor?, limit: Int) async throws
+    -> (items: [MessageDTO], next: MessageCursor?)
+  {
+    try Validation.limit(limit)
+    // One extra row tells whether an older page exists.
+    let rows = try await database.read { connection in
+      if let before {
+        return try connection.query(
+          MessageSQL.nextPage, conversationID, before.createdAt, before.id, limit + 1,
+          map: { try MessageSQL.decode($0) })
+      }
+      return try connection.query(
+        MessageSQL.firstPage, conversationID, limit + 1, map: { try MessageSQL.decode($0) })
+    }
+    let items = Array(rows.prefix(limit))
+    return (items, rows.count > limit ? items.last?.cursor : nil)
+  }
+
+  public func count(conversationID: UUID) async throws -> Int {
+    try await database.read { connection in
+      try connection.first(MessageSQL.count, conversationID) { $0.int(0) } ?? 0
+    }
+  }
+
+  public func allMessages(conversationID: UUID) async throws -> [MessageDTO] {
+    try await database.read { connection in
+      try connection.query(MessageSQL.all, conversationID) { try MessageSQL.decode($0) }
+    }
+  }
+
+  public func markInterruptedMessages() async throws -> Int {
+    try await database.write { connection in
+      try connection.run(MessageSQL.markInterrupted)
+    }
+  }
+}
