@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -31,11 +32,24 @@ enum SQLiteResult {
       if systemErrno == EROFS || systemErrno == EACCES { return .readOnly(message) }
       return .failed(code: Int(code), detail: "I/O error (errno \(systemErrno)): \(message)")
     case SQLITE_CONSTRAINT where code == constraintUnique || code == constraintPrimaryKey:
-      return .alreadyExists(message)
+      return .alreadyExists(recordName(constraintMessage: message))
     case SQLITE_CONSTRAINT:
       return .failed(code: Int(code), detail: "constraint: \(message)")
     default:
       return .failed(code: Int(code), detail: message)
+    }
+  }
+
+  /// The record kind a uniqueness failure is about, named as the in-memory twins name it:
+  /// "UNIQUE constraint failed: messages.id" gives "message".
+  static func recordName(constraintMessage message: String) -> String {
+    let column = message.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) }
+    let table = column?.split(separator: ".").first.map(String.init) ?? message
+    switch table {
+    case "conversations": return "conversation"
+    case "messages": return "message"
+    case "memories": return "memory"
+    default: return table
     }
   }
 

@@ -4,7 +4,7 @@ extension SearchSnippet {
   /// An excerpt of `text` around its first word that matches `terms`: a few words before,
   /// more after, `…` where text was cut, every matching word in the excerpt marked.
   static func build(
-    text: String, terms: [MessageSearch.Term], wordsBefore: Int = 4, wordsAfter: Int = 10
+    text: String, terms: [MessageSearch.Term], wordsBefore: Int = 6, wordsAfter: Int = 12
   ) -> SearchSnippet {
     let words = MessageSearch.words(in: text)
     let isMatch = words.map { word in terms.contains { $0.matches(word.word) } }
