@@ -8,7 +8,9 @@ import Foundation
 
 /// A fresh directory under the system temporary folder (made by `mkdtemp`, so the name is
 /// unique without reading a clock or a UUID), removed when `body` returns.
-func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
+func withTemporaryDirectory<T>(
+  isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> T
+) async throws -> T {
   let url = try makeTemporaryDirectory()
   defer { try? FileManager.default.removeItem(at: url) }
   return try await body(url)
