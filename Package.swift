@@ -68,7 +68,9 @@ package.targets += [
   .executableTarget(
     name: "kiln-bench",
     dependencies: ["Core", "Networking", "Storage", "CSQLite"]
-  )
+  ),
+  // A child process the durability test kills with SIGKILL mid-write.
+  .executableTarget(name: "StorageCrashProbe", dependencies: ["Core", "Storage"]),
 ]
 
 // MARK: - Test support
@@ -84,7 +86,8 @@ package.targets += [
   .testTarget(name: "LocalizationTests", dependencies: ["Core", "Localization"]),
   .testTarget(name: "TestSupportTests", dependencies: ["Core", "Networking", "TestSupport"]),
   .testTarget(name: "NetworkingTests", dependencies: ["Core", "Networking", "TestSupport"]),
-  .testTarget(name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport"]),
+  .testTarget(
+    name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
 ]
