@@ -12,5 +12,6 @@ struct Benchmark: Sendable {
 enum BenchmarkRegistry {
   static let all: [Benchmark] = [
     // Entries are added here, one per line, sorted by name.
+    .storage
   ]
 }

@@ -135,7 +135,8 @@ import Testing
     #expect(throws: StorageError.newerSchema(found: 2, supported: 1)) {
       _ = try ChatArchiver.decode(Data(#"{"format":"kiln.chat-archive","version":2}"#.utf8))
     }
-    let damaged = #"{"format":"kiln.chat-archive","version":1,"exportedAt":"yesterday","conversations":[]}"#
+    let damaged =
+      #"{"format":"kiln.chat-archive","version":1,"exportedAt":"yesterday","conversations":[]}"#
     #expect(throws: StorageError.self) { _ = try ChatArchiver.decode(Data(damaged.utf8)) }
   }
 
@@ -181,10 +182,15 @@ import Testing
       id: Fixture.uuid(1), title: "Two\nlines", createdAt: Fixture.referenceDate,
       updatedAt: Fixture.referenceDate)
     let markdown = ConversationMarkdown.render(
-      conversation, messages: [reply, makeMessage(2, in: Fixture.uuid(1), at: Fixture.referenceDate, role: "critic")],
+      conversation,
+      messages: [
+        reply, makeMessage(2, in: Fixture.uuid(1), at: Fixture.referenceDate, role: "critic"),
+      ],
       timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
     #expect(markdown.hasPrefix("# Two lines\n"))
-    #expect(markdown.contains("### Assistant · 2026-06-01 12:00 UTC · model-x\n\n> step one\n> step two\n\nAnswer"))
+    #expect(
+      markdown.contains(
+        "### Assistant · 2026-06-01 12:00 UTC · model-x\n\n> step one\n> step two\n\nAnswer"))
     #expect(markdown.contains("### Critic · 2026-06-01 12:00 UTC"))
   }
 
@@ -199,10 +205,13 @@ import Testing
   }
 
   @Test func archiveDatesUseTheCalendar() {
-    #expect(ArchiveDate.string(StorageTime.date(milliseconds: 951_782_400_000)) == "2000-02-29T00:00:00.000Z")
+    #expect(
+      ArchiveDate.string(StorageTime.date(milliseconds: 951_782_400_000))
+        == "2000-02-29T00:00:00.000Z")
     #expect(ArchiveDate.string(StorageTime.date(milliseconds: -1)) == "1969-12-31T23:59:59.999Z")
     #expect(ArchiveDate.date("2026-06-01T12:00:00Z") == Fixture.referenceDate)
-    #expect(ArchiveDate.date("2026-06-01T12:00:00.5Z") == Fixture.referenceDate.addingTimeInterval(0.5))
+    #expect(
+      ArchiveDate.date("2026-06-01T12:00:00.5Z") == Fixture.referenceDate.addingTimeInterval(0.5))
     #expect(ArchiveDate.date("2026-06-01 12:00:00Z") == nil)
     #expect(ArchiveDate.date("2026-13-01T12:00:00Z") == nil)
   }

@@ -10,7 +10,8 @@ import Testing
 @Suite struct ConcurrencyContractTests {
   @Test(arguments: Backend.allCases)
   func appendersAndPagersNeverLoseOrTearMessages(backend: Backend) async throws {
-    try await ChatHarness.run(backend, clock: .incrementing(from: Fixture.referenceDate, by: 0.001)) {
+    try await ChatHarness.run(backend, clock: .incrementing(from: Fixture.referenceDate, by: 0.001))
+    {
       harness in
       let conversation = try await harness.conversation()
       for n in 1...100 { try await harness.append(n, to: conversation) }
@@ -56,7 +57,8 @@ import Testing
     var result: [MessageDTO] = []
     var cursor: MessageCursor?
     repeat {
-      let page = try await messages.page(conversationID: conversationID, before: cursor, limit: limit)
+      let page = try await messages.page(
+        conversationID: conversationID, before: cursor, limit: limit)
       #expect(page.items.count <= limit)
       result += page.items
       cursor = page.next

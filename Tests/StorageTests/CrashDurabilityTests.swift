@@ -74,10 +74,13 @@ import Testing
       #expect(acknowledged.count == 300)
 
       let database = try StorageDatabase(path: path, clock: .fixed(Fixture.referenceDate))
-      let integrity = try await database.read { try $0.first("PRAGMA integrity_check") { $0.string(0) } }
+      let integrity = try await database.read {
+        try $0.first("PRAGMA integrity_check") { $0.string(0) }
+      }
       #expect(integrity == "ok")
       let messages = SQLiteMessageRepository(database: database)
-      let stored = Set(try await messages.allMessages(conversationID: Self.conversationID).map(\.id))
+      let stored = Set(
+        try await messages.allMessages(conversationID: Self.conversationID).map(\.id))
       for n in acknowledged {
         #expect(stored.contains(UUID(sequence: 1000 + n)), "acknowledged message \(n) was lost")
       }

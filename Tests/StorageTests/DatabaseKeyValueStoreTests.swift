@@ -47,7 +47,8 @@ import Testing
   @Test func aFailedWriteIsLoggedAndKeptInMemory() async throws {
     try await withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("db").path
-      let database = try StorageDatabase(path: path, options: .init(busyTimeout: .zero), clock: Self.clock)
+      let database = try StorageDatabase(
+        path: path, options: .init(busyTimeout: .zero), clock: Self.clock)
       let sink = InMemoryLogSink()
       let store = try DatabaseKeyValueStore(
         database: database, logger: AppLogger(minimumLevel: .debug, sinks: [sink]))

@@ -85,7 +85,8 @@ import Testing
     try await withTemporaryDirectory { root in
       let store = FileSecureStore(directory: root)
       try store.setString("value", for: "key")
-      try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store.fileURL.path)
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o644], ofItemAtPath: store.fileURL.path)
       #expect(try store.getString("key") == "value")
       #expect(try mode(store.fileURL) == 0o600)
     }
@@ -121,7 +122,8 @@ import Testing
   @Test func aNewerFileVersionIsRefused() async throws {
     try await withTemporaryDirectory { root in
       let store = FileSecureStore(directory: root)
-      try Data(#"{"format":"kiln.secure-store","version":2,"items":{}}"#.utf8).write(to: store.fileURL)
+      try Data(#"{"format":"kiln.secure-store","version":2,"items":{}}"#.utf8).write(
+        to: store.fileURL)
       #expect(throws: StorageError.newerSchema(found: 2, supported: 1)) {
         _ = try store.getData("key")
       }

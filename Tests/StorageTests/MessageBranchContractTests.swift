@@ -7,7 +7,9 @@ import Testing
 
 /// Editing and regenerating keep old messages as branches of the conversation tree.
 @Suite struct MessageBranchContractTests {
-  private func activeIDs(_ harness: ChatHarness, _ conversation: ConversationDTO) async throws
+  private func activeIDs(
+    _ harness: ChatHarness, _ conversation: ConversationDTO
+  ) async throws
     -> [UUID]
   {
     try await harness.messages.page(conversationID: conversation.id, before: nil, limit: 100)
@@ -51,7 +53,10 @@ import Testing
       try await harness.messages.detachFromActivePath(messageID: reply.id)  // idempotent
       let regenerated = try await harness.append(3, to: conversation, role: .assistant)
       #expect(regenerated.parentID == question.id)
-      #expect(try await harness.messages.alternatives(to: reply.id).map(\.id) == [reply.id, regenerated.id])
+      #expect(
+        try await harness.messages.alternatives(to: reply.id).map(\.id) == [
+          reply.id, regenerated.id,
+        ])
       #expect(try await activeIDs(harness, conversation) == [question.id, regenerated.id])
     }
   }
@@ -66,7 +71,10 @@ import Testing
       #expect(try await activeIDs(harness, conversation).isEmpty)
       let replacement = try await harness.append(3, to: conversation)
       #expect(replacement.parentID == nil)
-      #expect(try await harness.messages.alternatives(to: first.id).map(\.id) == [first.id, replacement.id])
+      #expect(
+        try await harness.messages.alternatives(to: first.id).map(\.id) == [
+          first.id, replacement.id,
+        ])
     }
   }
 

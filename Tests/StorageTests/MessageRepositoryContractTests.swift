@@ -115,7 +115,9 @@ import Testing
         try await harness.messages.insertMessages(bad)
       }
       await expectStorageError(.alreadyExists("message")) {
-        try await harness.messages.insertMessages([makeMessage(8, in: conversation.id, at: base), batch[0]])
+        try await harness.messages.insertMessages([
+          makeMessage(8, in: conversation.id, at: base), batch[0],
+        ])
       }
       #expect(try await harness.messages.count(conversationID: conversation.id) == 5)
     }

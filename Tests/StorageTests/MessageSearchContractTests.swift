@@ -7,7 +7,9 @@ import Testing
 
 @Suite struct MessageSearchContractTests {
   @Test(arguments: Backend.allCases)
-  func findsMessagesAcrossConversationsWithTheirConversationAndASnippet(backend: Backend)
+  func findsMessagesAcrossConversationsWithTheirConversationAndASnippet(
+    backend: Backend
+  )
     async throws
   {
     try await ChatHarness.run(backend) { harness in

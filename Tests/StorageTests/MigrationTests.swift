@@ -13,35 +13,35 @@ import Testing
   /// Rows in the shape each historical version had (identifiers 1 and 2, dates in ms).
   static let fixtures: [Int: String] = [
     1: """
-      INSERT INTO conversations (id, title, title_folded, persona_name, persona_folded,
-        created_at, updated_at)
-      VALUES (X'00000000000000000000000000000001', 'Birds', 'birds', 'Guide', 'guide',
-        1780315200000, 1780315260000);
-      INSERT INTO messages (id, conversation_id, parent_id, role, text, created_at, status,
-        model, finish_reason, prompt_tokens, completion_tokens, on_active_path)
-      VALUES
-        (X'00000000000000000000000000000101', X'00000000000000000000000000000001', NULL,
-         'user', 'Is that a heron?', 1780315200000, 'complete', NULL, NULL, NULL, NULL, 1),
-        (X'00000000000000000000000000000102', X'00000000000000000000000000000001',
-         X'00000000000000000000000000000101', 'assistant', 'Yes, a grey heron.',
-         1780315260000, 'complete', 'model-a', 'stop', 10, 5, 1);
-      """,
+    INSERT INTO conversations (id, title, title_folded, persona_name, persona_folded,
+      created_at, updated_at)
+    VALUES (X'00000000000000000000000000000001', 'Birds', 'birds', 'Guide', 'guide',
+      1780315200000, 1780315260000);
+    INSERT INTO messages (id, conversation_id, parent_id, role, text, created_at, status,
+      model, finish_reason, prompt_tokens, completion_tokens, on_active_path)
+    VALUES
+      (X'00000000000000000000000000000101', X'00000000000000000000000000000001', NULL,
+       'user', 'Is that a heron?', 1780315200000, 'complete', NULL, NULL, NULL, NULL, 1),
+      (X'00000000000000000000000000000102', X'00000000000000000000000000000001',
+       X'00000000000000000000000000000101', 'assistant', 'Yes, a grey heron.',
+       1780315260000, 'complete', 'model-a', 'stop', 10, 5, 1);
+    """,
     2: """
-      INSERT INTO conversations (id, title, title_folded, persona_name, persona_folded,
-        persona_id, created_at, updated_at, is_pinned, is_archived)
-      VALUES (X'00000000000000000000000000000001', 'Birds', 'birds', 'Guide', 'guide', 'guide',
-        1780315200000, 1780315260000, 1, 0);
-      INSERT INTO messages (id, conversation_id, parent_id, role, text, created_at, status,
-        model, finish_reason, prompt_tokens, completion_tokens, reasoning, error_code,
-        on_active_path)
-      VALUES
-        (X'00000000000000000000000000000101', X'00000000000000000000000000000001', NULL,
-         'user', 'Is that a heron?', 1780315200000, 'complete', NULL, NULL, NULL, NULL, NULL,
-         NULL, 1),
-        (X'00000000000000000000000000000102', X'00000000000000000000000000000001',
-         X'00000000000000000000000000000101', 'assistant', 'Yes, a grey heron.',
-         1780315260000, 'complete', 'model-a', 'stop', 10, 5, 'Long legs, grey back.', NULL, 1);
-      """,
+    INSERT INTO conversations (id, title, title_folded, persona_name, persona_folded,
+      persona_id, created_at, updated_at, is_pinned, is_archived)
+    VALUES (X'00000000000000000000000000000001', 'Birds', 'birds', 'Guide', 'guide', 'guide',
+      1780315200000, 1780315260000, 1, 0);
+    INSERT INTO messages (id, conversation_id, parent_id, role, text, created_at, status,
+      model, finish_reason, prompt_tokens, completion_tokens, reasoning, error_code,
+      on_active_path)
+    VALUES
+      (X'00000000000000000000000000000101', X'00000000000000000000000000000001', NULL,
+       'user', 'Is that a heron?', 1780315200000, 'complete', NULL, NULL, NULL, NULL, NULL,
+       NULL, 1),
+      (X'00000000000000000000000000000102', X'00000000000000000000000000000001',
+       X'00000000000000000000000000000101', 'assistant', 'Yes, a grey heron.',
+       1780315260000, 'complete', 'model-a', 'stop', 10, 5, 'Long legs, grey back.', NULL, 1);
+    """,
   ]
 
   static func fixture(for version: Int) -> String? {
@@ -103,11 +103,14 @@ import Testing
       try await first.write { try $0.execute(Self.fixtures[1] ?? "") }
       await first.close()
 
-      let broken = Array(Schema.migrations.prefix(1)) + [
-        Migration(
-          version: 2, name: "broken",
-          sql: "CREATE TABLE half_done (x); ALTER TABLE messages ADD COLUMN extra TEXT; SELECT nope();")
-      ]
+      let broken =
+        Array(Schema.migrations.prefix(1)) + [
+          Migration(
+            version: 2, name: "broken",
+            sql:
+              "CREATE TABLE half_done (x); ALTER TABLE messages ADD COLUMN extra TEXT; SELECT nope();"
+          )
+        ]
       do {
         _ = try StorageDatabase(
           path: path, options: .init(), clock: Self.clock, logger: .disabled,

@@ -8,7 +8,9 @@ import Testing
 @Suite struct StorageDatabaseTests {
   private static let clock = AppClock.fixed(Fixture.referenceDate)
 
-  private static func open(_ path: String, _ options: StorageDatabase.Options = .init()) throws
+  private static func open(
+    _ path: String, _ options: StorageDatabase.Options = .init()
+  ) throws
     -> StorageDatabase
   {
     try StorageDatabase(path: path, options: options, clock: clock)
@@ -138,7 +140,9 @@ import Testing
       code: 19 | (8 << 8), message: "UNIQUE constraint failed: messages.id")
     #expect(error == .alreadyExists("message"))
     let other = SQLiteResult.error(code: 19 | (3 << 8), message: "FOREIGN KEY constraint failed")
-    #expect(other.appError == .storage(.failed("\(19 | (3 << 8)): constraint: FOREIGN KEY constraint failed")))
+    #expect(
+      other.appError
+        == .storage(.failed("\(19 | (3 << 8)): constraint: FOREIGN KEY constraint failed")))
   }
 
   @Test func textBindingKeepsEmptyStringsAndEmbeddedZeros() async throws {

@@ -33,7 +33,8 @@ import Testing
   @Test func textArrivingWithinTheIntervalWaitsInMemory() async throws {
     let clock = ManualClock()
     let (store, placeholder) = try await start(clock)
-    let writer = StreamingMessageWriter(repository: store, message: placeholder, clock: clock.appClock)
+    let writer = StreamingMessageWriter(
+      repository: store, message: placeholder, clock: clock.appClock)
     try await writer.append("Hel")
     await clock.advance(by: .milliseconds(200))
     try await writer.append("lo")
@@ -44,7 +45,8 @@ import Testing
   @Test func textIsWrittenAtOnceWhenTheLastWriteIsOldEnough() async throws {
     let clock = ManualClock()
     let (store, placeholder) = try await start(clock)
-    let writer = StreamingMessageWriter(repository: store, message: placeholder, clock: clock.appClock)
+    let writer = StreamingMessageWriter(
+      repository: store, message: placeholder, clock: clock.appClock)
     await clock.advance(by: .milliseconds(500))
     try await writer.append("Hello")
     #expect(await storedText(store) == "Hello")
@@ -55,7 +57,8 @@ import Testing
   @Test func aTimerWritesPendingTextWhenTheStreamGoesQuiet() async throws {
     let clock = ManualClock()
     let (store, placeholder) = try await start(clock)
-    let writer = StreamingMessageWriter(repository: store, message: placeholder, clock: clock.appClock)
+    let writer = StreamingMessageWriter(
+      repository: store, message: placeholder, clock: clock.appClock)
     try await writer.append("partial")
     #expect(await clock.waitForSleepers(1))
     #expect(clock.pendingDeadlines == [Fixture.referenceDate.addingTimeInterval(0.5)])
@@ -69,7 +72,8 @@ import Testing
   @Test func finishWritesTheFinalStateAndStopsTheTimer() async throws {
     let clock = ManualClock()
     let (store, placeholder) = try await start(clock)
-    let writer = StreamingMessageWriter(repository: store, message: placeholder, clock: clock.appClock)
+    let writer = StreamingMessageWriter(
+      repository: store, message: placeholder, clock: clock.appClock)
     try await writer.append("The answer")
     try await writer.appendReasoning("Because")
     let final = try await writer.finish(
@@ -88,7 +92,8 @@ import Testing
   @Test func aFailedWriteReachesTheCaller() async throws {
     let clock = ManualClock()
     let (store, placeholder) = try await start(clock)
-    let writer = StreamingMessageWriter(repository: store, message: placeholder, clock: clock.appClock)
+    let writer = StreamingMessageWriter(
+      repository: store, message: placeholder, clock: clock.appClock)
     await store.delete(id: placeholder.conversationID)
     await clock.advance(by: .seconds(1))
     await expectStorageError(.notFound("message")) { try await writer.append("lost") }

@@ -81,7 +81,9 @@ public struct ChatArchiver: Sendable {
   /// fails is reported and the others still import.
   /// - Throws: `StorageError.invalidInput` when the data is not a Kiln archive,
   ///   `.newerSchema` when its version is newer than this build reads.
-  public func importJSON(_ data: Data, policy: ConflictPolicy = .skip) async throws
+  public func importJSON(
+    _ data: Data, policy: ConflictPolicy = .skip
+  ) async throws
     -> ImportReport
   {
     try await importArchive(try Self.decode(data), policy: policy)
@@ -89,7 +91,9 @@ public struct ChatArchiver: Sendable {
 
   /// Imports an archive value; see `importJSON(_:policy:)`.
   /// - Throws: `StorageError.newerSchema` for a newer version.
-  public func importArchive(_ archive: ChatArchive, policy: ConflictPolicy = .skip) async throws
+  public func importArchive(
+    _ archive: ChatArchive, policy: ConflictPolicy = .skip
+  ) async throws
     -> ImportReport
   {
     try Self.check(archive)

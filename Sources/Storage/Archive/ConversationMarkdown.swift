@@ -27,7 +27,8 @@ public enum ConversationMarkdown {
   ) -> String {
     func time(_ date: Date) -> String {
       let offset = timeZone.secondsFromGMT(for: date)
-      return "\(ArchiveDate.readable(date, offsetSeconds: offset)) \(ArchiveDate.offsetLabel(offset))"
+      return
+        "\(ArchiveDate.readable(date, offsetSeconds: offset)) \(ArchiveDate.offsetLabel(offset))"
     }
     var lines = ["# \(singleLine(conversation.title))", ""]
     if let persona = conversation.personaName {

@@ -1,5 +1,10 @@
 extension StorageDatabase {
   /// How far an acknowledged write survives.
+  ///
+  /// Kiln's default is `.processCrash`: the promise is that an acknowledged message
+  /// survives the app being killed, which WAL with `synchronous = NORMAL` keeps without an
+  /// fsync per message, so an append costs the same on a slow disk as on a fast one. Apps
+  /// that must also survive power loss choose `.powerLoss` and pay one fsync per commit.
   public enum Durability: String, Sendable, CaseIterable {
     /// `synchronous = FULL`: every commit is flushed to the disk (fsync of the WAL) before
     /// the call returns, so an acknowledged write survives the process being killed, the
@@ -20,7 +25,7 @@ extension StorageDatabase {
 
   /// How a database is opened.
   public struct Options: Sendable, Equatable {
-    /// How durable an acknowledged write is; `.powerLoss` by default.
+    /// How durable an acknowledged write is; `.processCrash` by default.
     public var durability: Durability
     /// How long a statement waits for another connection's lock before failing with
     /// `StorageError.busy`.
@@ -28,10 +33,10 @@ extension StorageDatabase {
     /// The page cache size of the connection, in KiB.
     public var cacheSizeKiB: Int
 
-    /// Options with Kiln's defaults: power-loss durability, a 5 s busy timeout and an
+    /// Options with Kiln's defaults: process-crash durability, a 5 s busy timeout and an
     /// 8 MiB page cache.
     public init(
-      durability: Durability = .powerLoss, busyTimeout: Duration = .seconds(5),
+      durability: Durability = .processCrash, busyTimeout: Duration = .seconds(5),
       cacheSizeKiB: Int = 8192
     ) {
       self.durability = durability

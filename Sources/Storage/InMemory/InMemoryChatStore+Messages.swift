@@ -12,7 +12,8 @@ extension InMemoryChatStore {
         throw StorageError.notFound("parent message")
       }
     } else {
-      stored.parentID = messages(in: stored.conversationID)
+      stored.parentID =
+        messages(in: stored.conversationID)
         .filter(\.isOnActivePath).min(by: messagePageOrder)?.id
     }
     try checkUnique([stored])
@@ -56,7 +57,9 @@ extension InMemoryChatStore {
     }
   }
 
-  public func page(conversationID: UUID, before: MessageCursor?, limit: Int) throws
+  public func page(
+    conversationID: UUID, before: MessageCursor?, limit: Int
+  ) throws
     -> (items: [MessageDTO], next: MessageCursor?)
   {
     try Validation.limit(limit)

@@ -48,7 +48,9 @@ public actor InMemoryChatStore: ConversationRepository, MessageRepository {
     return stored.message
   }
 
-  public func create(title: String, personaName: String?, personaID: String?) throws
+  public func create(
+    title: String, personaName: String?, personaID: String?
+  ) throws
     -> ConversationDTO
   {
     let now = StorageTime.normalized(clock.now())
@@ -77,7 +79,9 @@ public actor InMemoryChatStore: ConversationRepository, MessageRepository {
     messages = messages.filter { $0.value.message.conversationID != id }
   }
 
-  public func list(limit: Int, after: ConversationCursor?, includeArchived: Bool) throws
+  public func list(
+    limit: Int, after: ConversationCursor?, includeArchived: Bool
+  ) throws
     -> [ConversationDTO]
   {
     try Validation.limit(limit)
@@ -121,7 +125,8 @@ public actor InMemoryChatStore: ConversationRepository, MessageRepository {
     try Validation.belong(newMessages, to: conversation.id)
     let others = messages.filter { $0.value.message.conversationID != conversation.id }
     var seen: Set<UUID> = []
-    for message in newMessages where others[message.id] != nil || !seen.insert(message.id).inserted {
+    for message in newMessages where others[message.id] != nil || !seen.insert(message.id).inserted
+    {
       throw StorageError.alreadyExists("message")
     }
     delete(id: conversation.id)

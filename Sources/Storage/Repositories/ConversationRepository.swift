@@ -7,7 +7,9 @@ import Foundation
 public protocol ConversationRepository: Sendable {
   /// Creates a conversation with a new id, `createdAt == updatedAt ==` now.
   /// - Throws: `StorageError.invalidInput` for a blank title; `StorageError` on failure.
-  func create(title: String, personaName: String?, personaID: String?) async throws
+  func create(
+    title: String, personaName: String?, personaID: String?
+  ) async throws
     -> ConversationDTO
 
   /// The conversation with `id`, or `nil`.
@@ -29,7 +31,9 @@ public protocol ConversationRepository: Sendable {
   ///   - after: where the previous page ended, or `nil` for the first page.
   ///   - includeArchived: whether archived conversations are listed too.
   /// - Throws: `StorageError.invalidInput` for a limit below 1; `StorageError` on failure.
-  func list(limit: Int, after: ConversationCursor?, includeArchived: Bool) async throws
+  func list(
+    limit: Int, after: ConversationCursor?, includeArchived: Bool
+  ) async throws
     -> [ConversationDTO]
 
   /// Conversations whose title or persona name contains `text`, ignoring case and

@@ -43,7 +43,9 @@ public protocol MessageRepository: Sendable {
   /// A newest-first page of the active path, strictly older than `before`. `next` is the
   /// cursor for the following page, or `nil` when no older message exists.
   /// - Throws: `StorageError.invalidInput` for a limit below 1.
-  func page(conversationID: UUID, before: MessageCursor?, limit: Int) async throws
+  func page(
+    conversationID: UUID, before: MessageCursor?, limit: Int
+  ) async throws
     -> (items: [MessageDTO], next: MessageCursor?)
 
   /// The number of messages on the active path.

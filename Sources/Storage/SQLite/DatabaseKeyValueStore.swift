@@ -27,7 +27,9 @@ public final class DatabaseKeyValueStore: KeyValueStore {
     let rows = try connection.query("SELECT key, value FROM key_values") {
       ($0.string(0), $0.string(1))
     }
-    state = Mutex(State(values: Dictionary(rows, uniquingKeysWith: { _, last in last }), connection: connection))
+    state = Mutex(
+      State(values: Dictionary(rows, uniquingKeysWith: { _, last in last }), connection: connection)
+    )
     self.logger = logger
   }
 

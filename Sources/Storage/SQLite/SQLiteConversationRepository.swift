@@ -14,7 +14,9 @@ public struct SQLiteConversationRepository: ConversationRepository {
     self.uuid = uuid
   }
 
-  public func create(title: String, personaName: String?, personaID: String?) async throws
+  public func create(
+    title: String, personaName: String?, personaID: String?
+  ) async throws
     -> ConversationDTO
   {
     let now = StorageTime.normalized(clock.now())
@@ -49,7 +51,9 @@ public struct SQLiteConversationRepository: ConversationRepository {
     }
   }
 
-  public func list(limit: Int, after: ConversationCursor?, includeArchived: Bool) async throws
+  public func list(
+    limit: Int, after: ConversationCursor?, includeArchived: Bool
+  ) async throws
     -> [ConversationDTO]
   {
     try Validation.limit(limit)

@@ -41,7 +41,8 @@ public struct SQLiteMemoryRepository: MemoryRepository {
     let text = try Validation.memoryText(text)
     let now = StorageTime.normalized(clock.now())
     return try await database.write { connection in
-      if try connection.run("UPDATE memories SET text = ?, updated_at = ? WHERE id = ?", text, now, id)
+      if try connection.run(
+        "UPDATE memories SET text = ?, updated_at = ? WHERE id = ?", text, now, id)
         == 0
       {
         throw StorageError.notFound("memory")

@@ -53,8 +53,9 @@ extension SQLiteMessageRepository {
   public func alternatives(to messageID: UUID) async throws -> [MessageDTO] {
     try await database.snapshot { connection in
       let message = try Self.require(messageID, in: connection)
-      return try connection.query(MessageSQL.siblings, message.conversationID, message.parentID)
-      { try MessageSQL.decode($0) }
+      return try connection.query(MessageSQL.siblings, message.conversationID, message.parentID) {
+        try MessageSQL.decode($0)
+      }
     }
   }
 
@@ -62,7 +63,8 @@ extension SQLiteMessageRepository {
     try await database.write { connection in
       let message = try Self.require(messageID, in: connection)
       let nodes = try connection.query(MessageSQL.tree, message.conversationID) { row in
-        BranchPath.Node(id: try row.uuid(0), parentID: try row.optionalUUID(1), createdAt: row.date(2))
+        BranchPath.Node(
+          id: try row.uuid(0), parentID: try row.optionalUUID(1), createdAt: row.date(2))
       }
       try connection.run(MessageSQL.clearPath, message.conversationID)
       for id in BranchPath.path(through: messageID, in: nodes) {

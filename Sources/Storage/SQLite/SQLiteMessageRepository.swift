@@ -59,7 +59,8 @@ public struct SQLiteMessageRepository: MessageRepository {
     guard !messages.isEmpty else { return }
     var newest: [UUID: Date] = [:]
     for message in messages {
-      newest[message.conversationID] = max(newest[message.conversationID] ?? .distantPast, message.createdAt)
+      newest[message.conversationID] = max(
+        newest[message.conversationID] ?? .distantPast, message.createdAt)
     }
     try await database.write { [newest] connection in
       for (conversationID, date) in newest {
@@ -76,7 +77,9 @@ public struct SQLiteMessageRepository: MessageRepository {
     try await database.write { connection in
       for id in ids {
         // A missing id has no row: nothing to reparent or delete.
-        guard let parent = try connection.first(MessageSQL.parentOf, id, map: { try $0.optionalUUID(0) })
+        guard
+          let parent = try connection.first(
+            MessageSQL.parentOf, id, map: { try $0.optionalUUID(0) })
         else { continue }
         try connection.run(MessageSQL.reparentChildren, parent, id)
         try connection.run(MessageSQL.delete, id)
@@ -84,7 +87,9 @@ public struct SQLiteMessageRepository: MessageRepository {
     }
   }
 
-  public func page(conversationID: UUID, before: MessageCursor?, limit: Int) async throws
+  public func page(
+    conversationID: UUID, before: MessageCursor?, limit: Int
+  ) async throws
     -> (items: [MessageDTO], next: MessageCursor?)
   {
     try Validation.limit(limit)

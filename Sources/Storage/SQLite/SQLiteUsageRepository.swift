@@ -33,7 +33,9 @@ public struct SQLiteUsageRepository: UsageRepository {
     }
   }
 
-  private static func counts(dayKey: String, in connection: SQLiteConnection) throws
+  private static func counts(
+    dayKey: String, in connection: SQLiteConnection
+  ) throws
     -> UsageCounts
   {
     let day = try connection.first("SELECT messages FROM usage_days WHERE day = ?", dayKey) {

@@ -28,7 +28,9 @@ enum BranchPath {
     }
     var path = Array(ancestors.reversed()) + [target]
     var tip = target
-    while let next = children[tip]?.min(by: { isNewer(($0.createdAt, $0.id), than: ($1.createdAt, $1.id)) }),
+    while let next = children[tip]?.min(by: {
+      isNewer(($0.createdAt, $0.id), than: ($1.createdAt, $1.id))
+    }),
       visited.insert(next.id).inserted
     {
       path.append(next.id)

@@ -46,7 +46,8 @@ struct ChatHarness {
           clock: .fixed(Fixture.referenceDate))
         try await body(
           ChatHarness(
-            conversations: SQLiteConversationRepository(database: database, clock: clock, uuid: uuid),
+            conversations: SQLiteConversationRepository(
+              database: database, clock: clock, uuid: uuid),
             messages: SQLiteMessageRepository(database: database),
             settings: SQLiteSettingsRepository(database: database),
             memories: SQLiteMemoryRepository(database: database, clock: clock, uuid: uuid),
@@ -57,7 +58,9 @@ struct ChatHarness {
   }
 
   /// A conversation titled `title`.
-  func conversation(_ title: String = "Chat", persona: String? = nil) async throws
+  func conversation(
+    _ title: String = "Chat", persona: String? = nil
+  ) async throws
     -> ConversationDTO
   {
     try await conversations.create(title: title, personaName: persona)

@@ -24,6 +24,7 @@ func makeTemporaryDirectory() throws -> URL {
     return mkdtemp(base) != nil
   }
   guard made else { throw POSIXError(.EIO) }
-  let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  let path = String(
+    decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   return URL(fileURLWithPath: path, isDirectory: true)
 }
