@@ -77,6 +77,49 @@ import Testing
     }
   }
 
+  @Test func aDamagedFileCanBeMovedAsideAndAFreshDatabaseStarted() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent(StorageDatabase.defaultFileName).path
+      let garbage = Data(String(repeating: "garbage ", count: 1000).utf8)
+      try garbage.write(to: URL(fileURLWithPath: path))
+      #expect(throws: StorageError.self) { _ = try Self.open(path) }
+      let moved = try StorageDatabase.moveAside(path: path, suffix: "20260601T120000")
+      #expect(moved == path + ".damaged-20260601T120000")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: moved)) == garbage)
+      let fresh = try Self.open(path)
+      #expect(try await fresh.schemaVersion() == StorageDatabase.supportedSchemaVersion)
+      await fresh.close()
+    }
+  }
+
+  @Test func aFullDiskIsReportedAsDiskFullAndNothingIsHalfWritten() async throws {
+    try await withTemporaryDirectory { directory in
+      let database = try Self.open(directory.appendingPathComponent("db").path)
+      let conversations = SQLiteConversationRepository(
+        database: database, clock: Self.clock, uuid: .incrementing(from: 1))
+      let messages = SQLiteMessageRepository(database: database)
+      let conversation = try await conversations.create(title: "Full", personaName: nil)
+      // Cap the file at its current size: the next page SQLite needs cannot be had.
+      try await database.read { connection in
+        let pages = try connection.integerPragma("page_count")
+        try connection.execute("PRAGMA max_page_count = \(pages)")
+      }
+      let big = (1...200).map { n in
+        makeMessage(
+          n, in: conversation.id, at: Fixture.referenceDate,
+          text: String(repeating: "x", count: 4000))
+      }
+      do {
+        try await messages.insertMessages(big)
+        Issue.record("the insert fit into a full database")
+      } catch {
+        #expect(AppError.from(error) == .storage(.diskFull))
+      }
+      #expect(try await messages.count(conversationID: conversation.id) == 0)
+      await database.close()
+    }
+  }
+
   @Test func aWriteBlockedByAnotherConnectionFailsAsBusy() async throws {
     try await withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("db").path

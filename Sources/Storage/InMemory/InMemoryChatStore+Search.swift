@@ -1,6 +1,8 @@
 import Foundation
 
 extension InMemoryChatStore {
+  /// Full-text search over the active paths of every conversation, best match first.
+  /// - Throws: `StorageError.invalidInput` when the query has no words or the limit is below 1.
   public func searchMessages(_ query: String, limit: Int) throws -> [MessageSearchHit] {
     try Validation.limit(limit)
     let terms = try MessageSearch.terms(query)
@@ -27,6 +29,9 @@ extension InMemoryChatStore {
     }
   }
 
+  /// Takes `messageID` and every newer message on the active path off it, so the next `append`
+  /// starts a new branch from the message before.
+  /// - Throws: `StorageError.notFound`.
   public func detachFromActivePath(messageID: UUID) throws {
     let target = try requireMessage(messageID)
     guard target.isOnActivePath else { return }
@@ -36,6 +41,9 @@ extension InMemoryChatStore {
     }
   }
 
+  /// The messages that share `messageID`'s parent (itself included), oldest first: the versions of
+  /// an edited message or of a regenerated reply.
+  /// - Throws: `StorageError.notFound`.
   public func alternatives(to messageID: UUID) throws -> [MessageDTO] {
     let target = try requireMessage(messageID)
     return messages(in: target.conversationID)
@@ -43,6 +51,9 @@ extension InMemoryChatStore {
       .sorted(by: messagePageOrder).reversed()
   }
 
+  /// Makes the branch through `messageID` the active path: its ancestors, itself, and from it down
+  /// the newest child at each step.
+  /// - Throws: `StorageError.notFound`.
   public func activateBranch(messageID: UUID) throws {
     let target = try requireMessage(messageID)
     let siblings = messages(in: target.conversationID)

@@ -48,6 +48,7 @@ public actor InMemoryChatStore: ConversationRepository, MessageRepository {
     return stored.message
   }
 
+  /// Creates a conversation with a new id, `createdAt == updatedAt ==` now.
   public func create(
     title: String, personaName: String?, personaID: String?
   ) throws
@@ -62,10 +63,13 @@ public actor InMemoryChatStore: ConversationRepository, MessageRepository {
     return conversation
   }
 
+  /// The conversation with `id`, or `nil`.
   public func get(id: UUID) -> ConversationDTO? {
     conversations[id]
   }
 
+  /// Changes the title and moves `updatedAt` to now.
+  /// - Throws: `StorageError.notFound`, `.invalidInput` for a blank title.
   public func rename(id: UUID, title: String) throws {
     let title = try Validation.title(title)
     guard var conversation = conversations[id] else { throw StorageError.notFound("conversation") }
@@ -74,11 +78,13 @@ public actor InMemoryChatStore: ConversationRepository, MessageRepository {
     conversations[id] = conversation
   }
 
+  /// Deletes a memory; a missing id does nothing.
   public func delete(id: UUID) {
     conversations[id] = nil
     messages = messages.filter { $0.value.message.conversationID != id }
   }
 
+  /// Every memory, newest first.
   public func list(
     limit: Int, after: ConversationCursor?, includeArchived: Bool
   ) throws
@@ -92,6 +98,9 @@ public actor InMemoryChatStore: ConversationRepository, MessageRepository {
     return Array(listed.prefix(limit))
   }
 
+  /// Conversations whose title or persona name contains `text`, ignoring case and diacritics,
+  /// archived ones included, in list order.
+  /// - Throws: `StorageError.invalidInput` for a limit below 1; `StorageError` on failure.
   public func search(_ text: String, limit: Int) throws -> [ConversationDTO] {
     try Validation.limit(limit)
     let needle = TextFolding.fold(TextFolding.trimmed(text))
@@ -103,16 +112,24 @@ public actor InMemoryChatStore: ConversationRepository, MessageRepository {
     return Array(found.sorted(by: conversationListOrder).prefix(limit))
   }
 
+  /// Pins or unpins; `updatedAt` does not change.
+  /// - Throws: `StorageError.notFound`.
   public func setPinned(id: UUID, _ isPinned: Bool) throws {
     guard conversations[id] != nil else { throw StorageError.notFound("conversation") }
     conversations[id]?.isPinned = isPinned
   }
 
+  /// Archives or restores; `updatedAt` does not change.
+  /// - Throws: `StorageError.notFound`.
   public func setArchived(id: UUID, _ isArchived: Bool) throws {
     guard conversations[id] != nil else { throw StorageError.notFound("conversation") }
     conversations[id]?.isArchived = isArchived
   }
 
+  /// Stores a conversation and its messages exactly as given (ids, dates, branches), all or
+  /// nothing.
+  /// - Throws: `StorageError.alreadyExists` when the conversation or a message id exists;
+  ///   `.invalidInput` when a message names another conversation.
   public func insert(_ conversation: ConversationDTO, messages newMessages: [MessageDTO]) throws {
     try Validation.belong(newMessages, to: conversation.id)
     if conversations[conversation.id] != nil { throw StorageError.alreadyExists("conversation") }
@@ -121,6 +138,10 @@ public actor InMemoryChatStore: ConversationRepository, MessageRepository {
     for message in newMessages { store(message.normalized) }
   }
 
+  /// Like `insert(_:messages:)`, but first deletes a stored conversation with the same id and its
+  /// messages, all in one step: either the old or the new version remains.
+  /// - Throws: `StorageError.alreadyExists` when a message id belongs to another conversation;
+  ///   `.invalidInput` when a message names another conversation.
   public func replace(_ conversation: ConversationDTO, messages newMessages: [MessageDTO]) throws {
     try Validation.belong(newMessages, to: conversation.id)
     let others = messages.filter { $0.value.message.conversationID != conversation.id }

@@ -13,10 +13,13 @@ public actor InMemoryMemoryRepository: MemoryRepository {
     self.uuid = uuid
   }
 
+  /// Every memory, newest first.
   public func list() -> [MemoryDTO] {
     memories.values.sorted { isNewer(($0.createdAt, $0.id), than: ($1.createdAt, $1.id)) }
   }
 
+  /// Adds a memory with a new id and the current time.
+  /// - Throws: `StorageError.invalidInput` for blank text.
   public func add(text: String, source: MemoryDTO.Source?) throws -> MemoryDTO {
     let now = StorageTime.normalized(clock.now())
     let memory = MemoryDTO(
@@ -27,6 +30,8 @@ public actor InMemoryMemoryRepository: MemoryRepository {
     return memory
   }
 
+  /// Changes a memory's text and moves its `updatedAt` to now; returns the result.
+  /// - Throws: `StorageError.notFound`, `.invalidInput` for blank text.
   public func edit(id: UUID, text: String) throws -> MemoryDTO {
     let text = try Validation.memoryText(text)
     guard var memory = memories[id] else { throw StorageError.notFound("memory") }
@@ -36,6 +41,7 @@ public actor InMemoryMemoryRepository: MemoryRepository {
     return memory
   }
 
+  /// Deletes a memory; a missing id does nothing.
   public func delete(id: UUID) {
     memories[id] = nil
   }

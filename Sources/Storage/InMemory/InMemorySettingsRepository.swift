@@ -7,10 +7,12 @@ public actor InMemorySettingsRepository: SettingsRepository {
     saved = settings
   }
 
+  /// The saved settings, or `SettingsDTO.defaults` when nothing was saved.
   public func load() -> SettingsDTO {
     saved ?? .defaults
   }
 
+  /// Saves the settings, replacing what was saved.
   public func save(_ settings: SettingsDTO) {
     saved = settings
   }

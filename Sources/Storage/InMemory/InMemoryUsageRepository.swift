@@ -6,6 +6,8 @@ public actor InMemoryUsageRepository: UsageRepository {
   /// An empty counter.
   public init() {}
 
+  /// Counts one sent message for `dayKey` and in total, atomically; returns the new counts.
+  /// - Throws: `StorageError.invalidInput` for a blank key; `StorageError` on failure.
   public func recordMessageSent(dayKey: String) throws -> UsageCounts {
     try Validation.dayKey(dayKey)
     days[dayKey, default: 0] += 1
@@ -13,6 +15,7 @@ public actor InMemoryUsageRepository: UsageRepository {
     return counts(dayKey: dayKey)
   }
 
+  /// The counts for `dayKey` (zero for a day without messages) and the total.
   public func counts(dayKey: String) -> UsageCounts {
     UsageCounts(dayKey: dayKey, messagesOnDay: days[dayKey] ?? 0, lifetimeMessages: lifetime)
   }

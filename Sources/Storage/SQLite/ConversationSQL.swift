@@ -3,10 +3,12 @@ import Foundation
 /// The SQL behind `SQLiteConversationRepository`. `package` so `kiln-bench` can run the
 /// very same statements through raw SQLite as a baseline.
 package enum ConversationSQL {
+  /// The columns `decode` reads, in order.
   package static let columns = """
     id, title, persona_name, persona_id, created_at, updated_at, is_pinned, is_archived
     """
 
+  /// Inserts every column of a conversation.
   package static let insert = """
     INSERT INTO conversations (id, title, title_folded, persona_name, persona_folded,
       persona_id, created_at, updated_at, is_pinned, is_archived)

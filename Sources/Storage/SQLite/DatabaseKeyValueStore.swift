@@ -33,10 +33,12 @@ public final class DatabaseKeyValueStore: KeyValueStore {
     self.logger = logger
   }
 
+  /// The stored value for `key`, from memory.
   public func string(forKey key: String) -> String? {
     state.withLock { $0.values[key] }
   }
 
+  /// Stores `value` for `key` (`nil` removes it) in memory and in the database.
   public func set(_ value: String?, forKey key: String) {
     let failure = state.withLock { state -> StorageError? in
       state.values[key] = value

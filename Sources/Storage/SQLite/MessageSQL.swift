@@ -2,11 +2,13 @@ import Foundation
 
 /// The SQL behind `SQLiteMessageRepository`, shared with `kiln-bench`'s raw baseline.
 package enum MessageSQL {
+  /// The columns `decode` reads, in order.
   package static let columns = """
     id, conversation_id, parent_id, role, text, created_at, status, model, finish_reason,
     prompt_tokens, completion_tokens, reasoning, error_code, on_active_path
     """
 
+  /// Inserts every column of a message.
   package static let insert = """
     INSERT INTO messages (id, conversation_id, parent_id, role, text, created_at, status,
       model, finish_reason, prompt_tokens, completion_tokens, reasoning, error_code,

@@ -14,6 +14,7 @@ public struct SQLiteConversationRepository: ConversationRepository {
     self.uuid = uuid
   }
 
+  /// Creates a conversation with a new id, `createdAt == updatedAt ==` now.
   public func create(
     title: String, personaName: String?, personaID: String?
   ) async throws
@@ -29,12 +30,16 @@ public struct SQLiteConversationRepository: ConversationRepository {
     return conversation
   }
 
+  /// The conversation with `id`, or `nil`.
+  /// - Throws: `StorageError` when the read fails.
   public func get(id: UUID) async throws -> ConversationDTO? {
     try await database.read { connection in
       try connection.first(ConversationSQL.get, id, map: ConversationSQL.decode)
     }
   }
 
+  /// Changes the title and moves `updatedAt` to now.
+  /// - Throws: `StorageError.notFound`, `.invalidInput` for a blank title.
   public func rename(id: UUID, title: String) async throws {
     let title = try Validation.title(title)
     let now = clock.now()
@@ -45,12 +50,15 @@ public struct SQLiteConversationRepository: ConversationRepository {
     }
   }
 
+  /// Deletes a memory; a missing id does nothing.
+  /// - Throws: `StorageError` when the write fails.
   public func delete(id: UUID) async throws {
     try await database.write { connection in
       try connection.run(ConversationSQL.delete, id)
     }
   }
 
+  /// Every memory, newest first.
   public func list(
     limit: Int, after: ConversationCursor?, includeArchived: Bool
   ) async throws
@@ -68,6 +76,9 @@ public struct SQLiteConversationRepository: ConversationRepository {
     }
   }
 
+  /// Conversations whose title or persona name contains `text`, ignoring case and diacritics,
+  /// archived ones included, in list order.
+  /// - Throws: `StorageError.invalidInput` for a limit below 1; `StorageError` on failure.
   public func search(_ text: String, limit: Int) async throws -> [ConversationDTO] {
     try Validation.limit(limit)
     let needle = TextFolding.fold(TextFolding.trimmed(text))
@@ -77,6 +88,8 @@ public struct SQLiteConversationRepository: ConversationRepository {
     }
   }
 
+  /// Pins or unpins; `updatedAt` does not change.
+  /// - Throws: `StorageError.notFound`.
   public func setPinned(id: UUID, _ isPinned: Bool) async throws {
     try await database.write { connection in
       if try connection.run(ConversationSQL.setPinned, isPinned, id) == 0 {
@@ -85,6 +98,8 @@ public struct SQLiteConversationRepository: ConversationRepository {
     }
   }
 
+  /// Archives or restores; `updatedAt` does not change.
+  /// - Throws: `StorageError.notFound`.
   public func setArchived(id: UUID, _ isArchived: Bool) async throws {
     try await database.write { connection in
       if try connection.run(ConversationSQL.setArchived, isArchived, id) == 0 {
@@ -93,6 +108,10 @@ public struct SQLiteConversationRepository: ConversationRepository {
     }
   }
 
+  /// Stores a conversation and its messages exactly as given (ids, dates, branches), all or
+  /// nothing.
+  /// - Throws: `StorageError.alreadyExists` when the conversation or a message id exists;
+  ///   `.invalidInput` when a message names another conversation.
   public func insert(_ conversation: ConversationDTO, messages: [MessageDTO]) async throws {
     try Validation.belong(messages, to: conversation.id)
     try await database.write { connection in
@@ -103,6 +122,10 @@ public struct SQLiteConversationRepository: ConversationRepository {
     }
   }
 
+  /// Like `insert(_:messages:)`, but first deletes a stored conversation with the same id and its
+  /// messages, all in one step: either the old or the new version remains.
+  /// - Throws: `StorageError.alreadyExists` when a message id belongs to another conversation;
+  ///   `.invalidInput` when a message names another conversation.
   public func replace(_ conversation: ConversationDTO, messages: [MessageDTO]) async throws {
     try Validation.belong(messages, to: conversation.id)
     try await database.write { connection in

@@ -16,6 +16,8 @@ public struct SQLiteMemoryRepository: MemoryRepository {
     self.uuid = uuid
   }
 
+  /// Every memory, newest first.
+  /// - Throws: `StorageError` when the read fails.
   public func list() async throws -> [MemoryDTO] {
     try await database.read { connection in
       try connection.query(
@@ -24,6 +26,8 @@ public struct SQLiteMemoryRepository: MemoryRepository {
     }
   }
 
+  /// Adds a memory with a new id and the current time.
+  /// - Throws: `StorageError.invalidInput` for blank text.
   public func add(text: String, source: MemoryDTO.Source?) async throws -> MemoryDTO {
     let now = StorageTime.normalized(clock.now())
     let memory = MemoryDTO(
@@ -37,6 +41,8 @@ public struct SQLiteMemoryRepository: MemoryRepository {
     return memory
   }
 
+  /// Changes a memory's text and moves its `updatedAt` to now; returns the result.
+  /// - Throws: `StorageError.notFound`, `.invalidInput` for blank text.
   public func edit(id: UUID, text: String) async throws -> MemoryDTO {
     let text = try Validation.memoryText(text)
     let now = StorageTime.normalized(clock.now())
@@ -55,6 +61,8 @@ public struct SQLiteMemoryRepository: MemoryRepository {
     }
   }
 
+  /// Deletes a memory; a missing id does nothing.
+  /// - Throws: `StorageError` when the write fails.
   public func delete(id: UUID) async throws {
     try await database.write { connection in
       try connection.run("DELETE FROM memories WHERE id = ?", id)

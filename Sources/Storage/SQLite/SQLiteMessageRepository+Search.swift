@@ -23,6 +23,8 @@ extension MessageSQL {
 }
 
 extension SQLiteMessageRepository {
+  /// Full-text search over the active paths of every conversation, best match first.
+  /// - Throws: `StorageError.invalidInput` when the query has no words or the limit is below 1.
   public func searchMessages(_ query: String, limit: Int) async throws -> [MessageSearchHit] {
     try Validation.limit(limit)
     let terms = try MessageSearch.terms(query)
@@ -41,6 +43,9 @@ extension SQLiteMessageRepository {
 }
 
 extension SQLiteMessageRepository {
+  /// Takes `messageID` and every newer message on the active path off it, so the next `append`
+  /// starts a new branch from the message before.
+  /// - Throws: `StorageError.notFound`.
   public func detachFromActivePath(messageID: UUID) async throws {
     try await database.write { connection in
       let message = try Self.require(messageID, in: connection)
@@ -50,6 +55,9 @@ extension SQLiteMessageRepository {
     }
   }
 
+  /// The messages that share `messageID`'s parent (itself included), oldest first: the versions of
+  /// an edited message or of a regenerated reply.
+  /// - Throws: `StorageError.notFound`.
   public func alternatives(to messageID: UUID) async throws -> [MessageDTO] {
     try await database.snapshot { connection in
       let message = try Self.require(messageID, in: connection)
@@ -59,6 +67,9 @@ extension SQLiteMessageRepository {
     }
   }
 
+  /// Makes the branch through `messageID` the active path: its ancestors, itself, and from it down
+  /// the newest child at each step.
+  /// - Throws: `StorageError.notFound`.
   public func activateBranch(messageID: UUID) async throws {
     try await database.write { connection in
       let message = try Self.require(messageID, in: connection)

@@ -12,6 +12,10 @@ public struct SQLiteMessageRepository: MessageRepository {
     self.database = database
   }
 
+  /// Adds a message at the end of the active path and moves the conversation's `updatedAt` forward
+  /// to the message's `createdAt`.
+  /// - Throws: `StorageError.notFound` for an unknown conversation or parent, `.alreadyExists`
+  ///   for a duplicate id.
   public func append(_ message: MessageDTO) async throws -> MessageDTO {
     var stored = message.normalized
     stored.isOnActivePath = true
@@ -35,6 +39,9 @@ public struct SQLiteMessageRepository: MessageRepository {
     }
   }
 
+  /// Replaces the content of a stored message: text, status, model, finish reason, token counts,
+  /// reasoning and error code.
+  /// - Throws: `StorageError.notFound`.
   public func update(_ message: MessageDTO) async throws {
     try await database.write { connection in
       let changed = try connection.run(
@@ -45,16 +52,23 @@ public struct SQLiteMessageRepository: MessageRepository {
     }
   }
 
+  /// The message with `id`, or `nil`.
+  /// - Throws: `StorageError` when the read fails.
   public func message(id: UUID) async throws -> MessageDTO? {
     try await database.read { connection in
       try connection.first(MessageSQL.get, id) { try MessageSQL.decode($0) }
     }
   }
 
+  /// Deletes a message; its children move up to its parent so branches stay connected.
+  /// - Throws: `StorageError` when the write fails.
   public func deleteMessage(id: UUID) async throws {
     try await deleteMessages(ids: [id])
   }
 
+  /// Stores messages exactly as given (parents, path flags), all or nothing; moves each
+  /// conversation's `updatedAt` forward to its newest message.
+  /// - Throws: `StorageError.notFound` for an unknown conversation, `.alreadyExists`.
   public func insertMessages(_ messages: [MessageDTO]) async throws {
     guard !messages.isEmpty else { return }
     var newest: [UUID: Date] = [:]
@@ -72,6 +86,8 @@ public struct SQLiteMessageRepository: MessageRepository {
     }
   }
 
+  /// Deletes many messages at once, all or nothing; missing ids are ignored.
+  /// - Throws: `StorageError` when the write fails.
   public func deleteMessages(ids: [UUID]) async throws {
     guard !ids.isEmpty else { return }
     try await database.write { connection in
@@ -87,6 +103,7 @@ public struct SQLiteMessageRepository: MessageRepository {
     }
   }
 
+  /// A newest-first page of the active path, strictly older than `before`.
   public func page(
     conversationID: UUID, before: MessageCursor?, limit: Int
   ) async throws
@@ -107,18 +124,25 @@ public struct SQLiteMessageRepository: MessageRepository {
     return (items, rows.count > limit ? items.last?.cursor : nil)
   }
 
+  /// The number of messages on the active path.
+  /// - Throws: `StorageError` when the read fails.
   public func count(conversationID: UUID) async throws -> Int {
     try await database.read { connection in
       try connection.first(MessageSQL.count, conversationID) { $0.int(0) } ?? 0
     }
   }
 
+  /// Every message of the conversation, all branches, oldest first.
+  /// - Throws: `StorageError` when the read fails.
   public func allMessages(conversationID: UUID) async throws -> [MessageDTO] {
     try await database.read { connection in
       try connection.query(MessageSQL.all, conversationID) { try MessageSQL.decode($0) }
     }
   }
 
+  /// Marks messages left `sending` or `streaming` by a previous run (a crash or a kill) as `failed`
+  /// with error code `interrupted`; returns how many.
+  /// - Throws: `StorageError` when the write fails.
   public func markInterruptedMessages() async throws -> Int {
     try await database.write { connection in
       try connection.run(MessageSQL.markInterrupted)

@@ -10,6 +10,8 @@ public struct SQLiteSettingsRepository: SettingsRepository {
     self.database = database
   }
 
+  /// The saved settings, or `SettingsDTO.defaults` when nothing was saved.
+  /// - Throws: `StorageError` when the read fails.
   public func load() async throws -> SettingsDTO {
     let document = try await database.read { connection in
       try connection.first("SELECT document FROM settings WHERE id = 1") { $0.string(0) }
@@ -23,6 +25,8 @@ public struct SQLiteSettingsRepository: SettingsRepository {
     }
   }
 
+  /// Saves the settings, replacing what was saved.
+  /// - Throws: `StorageError` when the write fails.
   public func save(_ settings: SettingsDTO) async throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]

@@ -10,6 +10,8 @@ public struct SQLiteUsageRepository: UsageRepository {
     self.database = database
   }
 
+  /// Counts one sent message for `dayKey` and in total, atomically; returns the new counts.
+  /// - Throws: `StorageError.invalidInput` for a blank key; `StorageError` on failure.
   public func recordMessageSent(dayKey: String) async throws -> UsageCounts {
     try Validation.dayKey(dayKey)
     return try await database.write { connection in
@@ -27,6 +29,8 @@ public struct SQLiteUsageRepository: UsageRepository {
     }
   }
 
+  /// The counts for `dayKey` (zero for a day without messages) and the total.
+  /// - Throws: `StorageError` when the read fails.
   public func counts(dayKey: String) async throws -> UsageCounts {
     try await database.snapshot { connection in
       try Self.counts(dayKey: dayKey, in: connection)

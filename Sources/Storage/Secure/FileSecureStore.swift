@@ -36,15 +36,21 @@ public final class FileSecureStore: SecureStore {
   /// The secrets file's path.
   public var fileURL: URL { directory.appendingPathComponent(Self.fileName) }
 
+  /// The bytes stored under `key`, or `nil`.
+  /// - Throws: `StorageError.corrupted` when the store cannot be read back.
   public func getData(_ key: String) throws -> Data? {
     try readItems()[key]
   }
 
+  /// Stores `data` under `key`, replacing any previous value, durably.
+  /// - Throws: `StorageError.diskFull`, `.readOnly`, `.corrupted`, or `.failed`.
   public func setData(_ data: Data, for key: String) throws {
     try modify { $0[key] = data }
     logger.debug("secure store: saved '\(key)'", category: .storage)
   }
 
+  /// Removes `key`; a missing key does nothing.
+  /// - Throws: `StorageError` when the store cannot be written.
   public func delete(_ key: String) throws {
     try modify { $0[key] = nil }
     logger.debug("secure store: deleted '\(key)'", category: .storage)

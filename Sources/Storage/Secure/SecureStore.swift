@@ -58,14 +58,20 @@ public final class InMemorySecureStore: SecureStore {
     self.values = Mutex(values)
   }
 
+  /// The bytes stored under `key`, or `nil`.
+  /// - Throws: `StorageError.corrupted` when the store cannot be read back.
   public func getData(_ key: String) throws -> Data? {
     values.withLock { $0[key] }
   }
 
+  /// Stores `data` under `key`, replacing any previous value, durably.
+  /// - Throws: `StorageError.diskFull`, `.readOnly`, `.corrupted`, or `.failed`.
   public func setData(_ data: Data, for key: String) throws {
     values.withLock { $0[key] = data }
   }
 
+  /// Removes `key`; a missing key does nothing.
+  /// - Throws: `StorageError` when the store cannot be written.
   public func delete(_ key: String) throws {
     values.withLock { $0[key] = nil }
   }

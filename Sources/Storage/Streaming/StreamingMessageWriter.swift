@@ -45,9 +45,10 @@ public actor StreamingMessageWriter {
   /// The message as it stands in memory, possibly ahead of what is stored.
   public var message: MessageDTO { current }
 
-  /// Adds streamed text; writes at once when the last write is `interval` old, otherwise
-  /// makes sure a write happens by then.
-  /// - Throws: `StorageError` from a write this call made, or from an earlier timer write.
+  /// Adds a message at the end of the active path and moves the conversation's `updatedAt` forward
+  /// to the message's `createdAt`.
+  /// - Throws: `StorageError.notFound` for an unknown conversation or parent, `.alreadyExists`
+  ///   for a duplicate id.
   public func append(_ text: String) async throws {
     guard !isFinished else { return }
     try rethrowTimerError()
