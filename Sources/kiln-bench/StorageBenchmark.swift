@@ -3,7 +3,8 @@ import Foundation
 import Storage
 
 extension Benchmark {
-  /// `kiln-bench storage [--messages N] [--durability powerLoss|processCrash]`.
+  /// `kiln-bench storage [--messages N] [--durability powerLoss|processCrash] [--cache-kib K]
+  /// [--import-batch CONVERSATIONS] [--ids random|ordered]`.
   static let storage = Benchmark(
     name: "storage",
     summary: "Storage repositories vs raw SQLite: import, append, page, search, memory",
@@ -22,10 +23,13 @@ struct StorageBenchmark {
 
   var messages = 1_000_000
   var durability = StorageDatabase.Options().durability
+  var cacheKiB = StorageDatabase.Options().cacheSizeKiB
   let appends = 1000
   let pages = 1000
   let searches = 50
   let pagingConversations = 200
+  var importBatch = 100
+  var orderedIDs = false
 
   init(arguments: [String]) throws {
     var remaining = arguments[...]
@@ -39,6 +43,21 @@ struct StorageBenchmark {
           throw UsageError(description: "--messages needs a whole number of at least 100")
         }
         messages = count
+      case "--cache-kib":
+        guard let kibibytes = Int(value), kibibytes >= 64 else {
+          throw UsageError(description: "--cache-kib needs a whole number of at least 64")
+        }
+        cacheKiB = kibibytes
+      case "--import-batch":
+        guard let count = Int(value), count >= 1 else {
+          throw UsageError(description: "--import-batch needs a whole number of at least 1")
+        }
+        importBatch = count
+      case "--ids":
+        guard value == "random" || value == "ordered" else {
+          throw UsageError(description: "--ids is random (version 4) or ordered (version 7 style)")
+        }
+        orderedIDs = value == "ordered"
       case "--durability":
         guard let chosen = StorageDatabase.Durability(rawValue: value) else {
           throw UsageError(description: "--durability is powerLoss or processCrash")
@@ -56,11 +75,13 @@ struct StorageBenchmark {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let conversationCount = messages / StorageBenchmarkCorpus.messagesPerConversation
-    let options = StorageDatabase.Options(durability: durability)
+    let options = StorageDatabase.Options(durability: durability, cacheSizeKiB: cacheKiB)
+    print("load average at start: \(loadAverage())")
     print(
       "storage: \(conversationCount * StorageBenchmarkCorpus.messagesPerConversation) messages"
         + " in \(conversationCount) conversations, durability \(durability.rawValue),"
-        + " cache \(options.cacheSizeKiB) KiB per connection, SQLite in WAL mode")
+        + " cache \(options.cacheSizeKiB) KiB per connection, SQLite in WAL mode,"
+        + " \(orderedIDs ? "time-ordered" : "random (v4)") ids")
 
     let kilnPath = folder.appendingPathComponent("kiln.sqlite").path
     let rawPath = folder.appendingPathComponent("raw.sqlite").path
@@ -71,29 +92,32 @@ struct StorageBenchmark {
       path: rawPath, synchronous: durability == .powerLoss ? "FULL" : "NORMAL",
       cacheKiB: options.cacheSizeKiB)
     let kiln = StorageBenchmarkSubject(database: database)
-    let corpus = StorageBenchmarkCorpus()
+    let corpus = StorageBenchmarkCorpus(orderedIDs: orderedIDs)
 
     var ids: [UUID] = []
-    var importKiln = Duration.zero
-    var importRaw = Duration.zero
-    for index in 0..<conversationCount {
-      let (conversation, thread) = corpus.conversation(index)
-      ids.append(conversation.id)
+    var importKiln = Cost()
+    var importRaw = Cost()
+    // Import in batches of 100 conversations (10,000 messages) per transaction, as
+    // `ChatArchiver` does.
+    for start in stride(from: 0, to: conversationCount, by: importBatch) {
+      let batch = (start..<min(start + importBatch, conversationCount)).map { index in
+        let (conversation, thread) = corpus.conversation(index)
+        return ConversationBundle(conversation: conversation, messages: thread)
+      }
+      ids += batch.map(\.conversation.id)
       // Alternate which goes first so neither always meets a warmer cache.
-      if index % 2 == 0 {
-        importKiln += try await time {
-          try await kiln.conversations.insert(conversation, messages: thread)
-        }
-        importRaw += try await time { try raw.insert(conversation, messages: thread) }
+      if start / importBatch % 2 == 0 {
+        importKiln += try await Cost.of { try await kiln.conversations.insert(batch) }
+        importRaw += try await Cost.of { try raw.insert(batch) }
       } else {
-        importRaw += try await time { try raw.insert(conversation, messages: thread) }
-        importKiln += try await time {
-          try await kiln.conversations.insert(conversation, messages: thread)
-        }
+        importRaw += try await Cost.of { try raw.insert(batch) }
+        importKiln += try await Cost.of { try await kiln.conversations.insert(batch) }
       }
     }
     var report = StorageBenchmarkReport()
-    report.add("bulk import", kiln: importKiln, raw: importRaw, target: .seconds(30))
+    report.add("bulk import", kiln: importKiln.wall, raw: importRaw.wall, target: .seconds(30))
+    report.add(
+      "bulk import, CPU time", kiln: importKiln.cpu, raw: importRaw.cpu, target: .seconds(30))
 
     let appendTarget = ids[0]
     var appendKiln: [Duration] = []
@@ -153,6 +177,7 @@ struct StorageBenchmark {
 
     report.print()
     print("search returned \(hits) hits; ratio budget: Kiln <= 1.5x raw SQLite")
+    print("load average at end: \(loadAverage())")
     await database.close()
   }
 
@@ -185,6 +210,40 @@ struct StorageBenchmarkSubject {
     conversations = SQLiteConversationRepository(database: database, clock: .live, uuid: .live)
     messages = SQLiteMessageRepository(database: database)
   }
+}
+
+/// Wall-clock and CPU time (user + system, whole process) spent in some work.
+struct Cost {
+  var wall = Duration.zero
+  var cpu = Duration.zero
+
+  static func += (lhs: inout Cost, rhs: Cost) {
+    lhs.wall += rhs.wall
+    lhs.cpu += rhs.cpu
+  }
+
+  /// What `body` costs.
+  static func of(_ body: () async throws -> Void) async throws -> Cost {
+    let cpuBefore = processCPUTime()
+    let wall = try await time(body)
+    return Cost(wall: wall, cpu: processCPUTime() - cpuBefore)
+  }
+}
+
+/// User plus system CPU time of the whole process so far.
+func processCPUTime() -> Duration {
+  var usage = rusage()
+  getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+  func duration(_ value: timeval) -> Duration {
+    .seconds(Int64(value.tv_sec)) + .microseconds(Int64(value.tv_usec))
+  }
+  return duration(usage.ru_utime) + duration(usage.ru_stime)
+}
+
+/// The 1, 5 and 15 minute load averages, to judge how busy the machine was.
+func loadAverage() -> String {
+  let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "unknown"
+  return text.split(separator: " ").prefix(3).joined(separator: " ")
 }
 
 /// How long `body` takes.

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Storage
+import Synchronization
 
 /// Deterministic chat data for `kiln-bench storage`: Zipf-distributed words from a made-up
 /// vocabulary, plus the "common word" `swift` in about 8% of messages, and random-looking
@@ -10,11 +11,15 @@ struct StorageBenchmarkCorpus {
   static let messagesPerConversation = 100
 
   private let random = RandomSource.seeded(0x6B69_6C6E)
+  /// Whether identifiers start with a counter, as time-ordered (version 7) UUIDs do.
+  let orderedIDs: Bool
+  private let counter = IdentifierCounter()
   private let vocabulary: [String]
   private let cumulative: [Double]
   private let start = Date(timeIntervalSince1970: 1_700_000_000)
 
-  init() {
+  init(orderedIDs: Bool) {
+    self.orderedIDs = orderedIDs
     let syllables = ["ka", "lo", "mi", "ne", "ra", "su", "ti", "vo", "ze", "pa", "do", "fi", "gu"]
     var words: [String] = []
     for first in syllables {
@@ -35,6 +40,10 @@ struct StorageBenchmarkCorpus {
   func identifier() -> UUID {
     var bytes = [UInt8](repeating: 0, count: 16)
     for index in bytes.indices { bytes[index] = UInt8(random.unit() * 256) }
+    if orderedIDs {
+      let sequence = counter.next()
+      for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: sequence >> (40 - index * 8)) }
+    }
     bytes[6] = bytes[6] & 0x0F | 0x40
     bytes[8] = bytes[8] & 0x3F | 0x80
     return UUID(
@@ -89,5 +98,17 @@ struct StorageBenchmarkCorpus {
       parent = message.id
     }
     return (conversation, messages)
+  }
+}
+
+/// Hands out 0, 1, 2, … for ordered identifiers.
+final class IdentifierCounter: Sendable {
+  private let value = Mutex(0)
+
+  func next() -> Int {
+    value.withLock { current in
+      defer { current += 1 }
+      return current
+    }
   }
 }

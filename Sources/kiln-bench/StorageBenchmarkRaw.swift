@@ -26,6 +26,7 @@ final class RawSQLite {
       """
       PRAGMA busy_timeout = 5000; PRAGMA synchronous = \(synchronous);
       PRAGMA cache_size = -\(cacheKiB); PRAGMA temp_store = MEMORY;
+      PRAGMA journal_size_limit = \(16 * 1_048_576);
       PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;
       """)
   }
@@ -112,9 +113,17 @@ final class RawSQLite {
     Int64((date.timeIntervalSince1970 * 1000).rounded())
   }
 
-  /// Inserts a conversation and its messages in one transaction.
-  func insert(_ conversation: ConversationDTO, messages: [MessageDTO]) throws {
+  /// Inserts conversations and their messages in one transaction.
+  func insert(_ bundles: [ConversationBundle]) throws {
     try execute("BEGIN IMMEDIATE")
+    for bundle in bundles {
+      try insertConversation(bundle.conversation)
+      try insertMessages(bundle.messages)
+    }
+    try execute("COMMIT")
+  }
+
+  func insertConversation(_ conversation: ConversationDTO) throws {
     let insertConversation = try statement(ConversationSQL.insert)
     bind(insertConversation, 1, conversation.id)
     bind(insertConversation, 2, conversation.title)
@@ -127,27 +136,43 @@ final class RawSQLite {
     bind(insertConversation, 9, conversation.isPinned ? 1 : 0)
     bind(insertConversation, 10, conversation.isArchived ? 1 : 0)
     try finish(insertConversation)
-    for message in messages { try insertMessage(message) }
-    try execute("COMMIT")
   }
 
   func insertMessage(_ message: MessageDTO) throws {
     let insert = try statement(MessageSQL.insert)
-    bind(insert, 1, message.id)
-    bind(insert, 2, message.conversationID)
-    bind(insert, 3, message.parentID)
-    bind(insert, 4, message.role.rawValue)
-    bind(insert, 5, message.text)
-    bind(insert, 6, milliseconds(message.createdAt))
-    bind(insert, 7, message.status.rawValue)
-    bind(insert, 8, message.model)
-    bind(insert, 9, message.finishReason)
-    bind(insert, 10, message.promptTokens.map(Int64.init))
-    bind(insert, 11, message.completionTokens.map(Int64.init))
-    bind(insert, 12, message.reasoning)
-    bind(insert, 13, message.errorCode)
-    bind(insert, 14, message.isOnActivePath ? 1 : 0)
+    bind(message, to: insert, at: 1)
     try finish(insert)
+  }
+
+  /// Inserts messages `MessageSQL.rowsPerInsert` to a statement, as Storage does.
+  func insertMessages(_ messages: [MessageDTO]) throws {
+    var start = 0
+    while start < messages.count {
+      let chunk = messages[start..<min(start + MessageSQL.rowsPerInsert, messages.count)]
+      let insert = try statement(MessageSQL.insert(rows: chunk.count))
+      for (offset, message) in chunk.enumerated() {
+        bind(message, to: insert, at: Int32(offset * 14 + 1))
+      }
+      try finish(insert)
+      start += chunk.count
+    }
+  }
+
+  private func bind(_ message: MessageDTO, to insert: OpaquePointer, at first: Int32) {
+    bind(insert, first, message.id)
+    bind(insert, first + 1, message.conversationID)
+    bind(insert, first + 2, message.parentID)
+    bind(insert, first + 3, message.role.rawValue)
+    bind(insert, first + 4, message.text)
+    bind(insert, first + 5, milliseconds(message.createdAt))
+    bind(insert, first + 6, message.status.rawValue)
+    bind(insert, first + 7, message.model)
+    bind(insert, first + 8, message.finishReason)
+    bind(insert, first + 9, message.promptTokens.map(Int64.init))
+    bind(insert, first + 10, message.completionTokens.map(Int64.init))
+    bind(insert, first + 11, message.reasoning)
+    bind(insert, first + 12, message.errorCode)
+    bind(insert, first + 13, message.isOnActivePath ? 1 : 0)
   }
 
   /// What `SQLiteMessageRepository.append` does: find the active tail, move the

@@ -201,6 +201,37 @@ import Testing
   }
 
   @Test(arguments: Backend.allCases)
+  func batchInsertStoresEveryBundleOrNone(backend: Backend) async throws {
+    try await ChatHarness.run(backend) { harness in
+      let date = Fixture.referenceDate
+      func bundle(_ n: Int, messages: [Int]) -> ConversationBundle {
+        let id = Fixture.uuid(200 + n)
+        return ConversationBundle(
+          conversation: ConversationDTO(id: id, title: "b\(n)", createdAt: date, updatedAt: date),
+          messages: messages.map { makeMessage($0, in: id, at: date) })
+      }
+      try await harness.conversations.insert([
+        bundle(1, messages: [1, 2]), bundle(2, messages: [3]),
+      ])
+      #expect(try await harness.messages.count(conversationID: Fixture.uuid(202)) == 1)
+      await expectStorageError(.alreadyExists("message")) {
+        try await harness.conversations.insert([bundle(3, messages: [4]), bundle(4, messages: [1])])
+      }
+      await expectStorageError(.alreadyExists("conversation")) {
+        try await harness.conversations.insert([bundle(5, messages: []), bundle(5, messages: [])])
+      }
+      #expect(try await harness.conversations.get(id: Fixture.uuid(203)) == nil)
+      #expect(try await harness.conversations.get(id: Fixture.uuid(205)) == nil)
+      #expect(try await harness.messages.message(id: messageID(4)) == nil)
+      let many = (1...120).map { makeMessage(1000 + $0, in: Fixture.uuid(206), at: date) }
+      try await harness.conversations.insert(
+        ConversationDTO(id: Fixture.uuid(206), title: "many", createdAt: date, updatedAt: date),
+        messages: many)
+      #expect(try await harness.messages.allMessages(conversationID: Fixture.uuid(206)) == many)
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
   func replaceSwapsTheWholeConversation(backend: Backend) async throws {
     try await ChatHarness.run(backend) { harness in
       let original = try await harness.conversation("Original")

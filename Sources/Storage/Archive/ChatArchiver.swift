@@ -28,6 +28,9 @@ public struct ChatArchiver: Sendable {
     public init() {}
   }
 
+  /// How many new conversations one import transaction stores.
+  static let batchSize = 100
+
   private let conversations: any ConversationRepository
   private let messages: any MessageRepository
   private let clock: AppClock
@@ -98,21 +101,41 @@ public struct ChatArchiver: Sendable {
   {
     try Self.check(archive)
     var report = ImportReport()
+    var fresh: [ConversationBundle] = []
     for entry in archive.conversations {
+      let bundle = ConversationBundle(conversation: entry.dto, messages: entry.messageDTOs)
       do {
-        let exists = try await conversations.get(id: entry.id) != nil
-        switch (exists, policy) {
-        case (true, .skip):
+        guard try await conversations.get(id: entry.id) != nil else {
+          fresh.append(bundle)
+          continue
+        }
+        switch policy {
+        case .skip:
           report.skipped.append(entry.id)
-        case (true, .replace):
-          try await conversations.replace(entry.dto, messages: entry.messageDTOs)
+        case .replace:
+          try await conversations.replace(bundle.conversation, messages: bundle.messages)
           report.replaced.append(entry.id)
-        case (false, _):
-          try await conversations.insert(entry.dto, messages: entry.messageDTOs)
-          report.imported.append(entry.id)
         }
       } catch {
         report.failed[entry.id] = AppError.from(error)
+      }
+    }
+    // New conversations go in batches (much faster than one transaction each); a batch
+    // that fails is retried one conversation at a time to find the culprit.
+    for start in stride(from: 0, to: fresh.count, by: Self.batchSize) {
+      let batch = Array(fresh[start..<min(start + Self.batchSize, fresh.count)])
+      do {
+        try await conversations.insert(batch)
+        report.imported += batch.map(\.conversation.id)
+      } catch {
+        for bundle in batch {
+          do {
+            try await conversations.insert([bundle])
+            report.imported.append(bundle.conversation.id)
+          } catch {
+            report.failed[bundle.conversation.id] = AppError.from(error)
+          }
+        }
       }
     }
     return report

@@ -78,6 +78,13 @@ final class SQLiteConnection {
   /// - Throws: `StorageError`.
   @discardableResult
   func run(_ sql: String, _ values: any SQLiteBindable...) throws -> Int {
+    try run(sql, bindings: values)
+  }
+
+  /// `run(_:_:)` with the values as an array.
+  /// - Throws: `StorageError`.
+  @discardableResult
+  func run(_ sql: String, bindings values: [any SQLiteBindable]) throws -> Int {
     let statement = try statement(sql)
     defer { statement.reset() }
     try statement.bind(values)

@@ -77,6 +77,7 @@ public actor StorageDatabase {
       PRAGMA synchronous = \(options.durability.synchronousPragma);
       PRAGMA cache_size = -\(max(options.cacheSizeKiB, 64));
       PRAGMA temp_store = MEMORY;
+      PRAGMA journal_size_limit = \(16 * 1_048_576);
       """)
   }
 

@@ -126,16 +126,25 @@ public actor InMemoryChatStore: ConversationRepository, MessageRepository {
     conversations[id]?.isArchived = isArchived
   }
 
-  /// Stores a conversation and its messages exactly as given (ids, dates, branches), all or
-  /// nothing.
-  /// - Throws: `StorageError.alreadyExists` when the conversation or a message id exists;
+  /// Stores conversations with their messages exactly as given (ids, dates, branches), all
+  /// in one step: every bundle or none.
+  /// - Throws: `StorageError.alreadyExists` when a conversation or message id exists;
   ///   `.invalidInput` when a message names another conversation.
-  public func insert(_ conversation: ConversationDTO, messages newMessages: [MessageDTO]) throws {
-    try Validation.belong(newMessages, to: conversation.id)
-    if conversations[conversation.id] != nil { throw StorageError.alreadyExists("conversation") }
-    try checkUnique(newMessages)
-    conversations[conversation.id] = conversation.normalized
-    for message in newMessages { store(message.normalized) }
+  public func insert(_ bundles: [ConversationBundle]) throws {
+    var newConversations: Set<UUID> = []
+    for bundle in bundles {
+      try Validation.belong(bundle.messages, to: bundle.conversation.id)
+      if conversations[bundle.conversation.id] != nil
+        || !newConversations.insert(bundle.conversation.id).inserted
+      {
+        throw StorageError.alreadyExists("conversation")
+      }
+    }
+    try checkUnique(bundles.flatMap(\.messages))
+    for bundle in bundles {
+      conversations[bundle.conversation.id] = bundle.conversation.normalized
+      for message in bundle.messages { store(message.normalized) }
+    }
   }
 
   /// Like `insert(_:messages:)`, but first deletes a stored conversation with the same id and its

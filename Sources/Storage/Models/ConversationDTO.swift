@@ -98,3 +98,17 @@ func conversationListOrder(_ lhs: ConversationDTO, _ rhs: ConversationDTO) -> Bo
   if lhs.isPinned != rhs.isPinned { return lhs.isPinned }
   return isNewer((lhs.updatedAt, lhs.id), than: (rhs.updatedAt, rhs.id))
 }
+
+/// A conversation with its messages, as import, export and sync move them.
+public struct ConversationBundle: Sendable, Equatable {
+  /// The conversation.
+  public var conversation: ConversationDTO
+  /// Its messages, all branches.
+  public var messages: [MessageDTO]
+
+  /// A bundle.
+  public init(conversation: ConversationDTO, messages: [MessageDTO]) {
+    self.conversation = conversation
+    self.messages = messages
+  }
+}

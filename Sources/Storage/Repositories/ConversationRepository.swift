@@ -50,11 +50,12 @@ public protocol ConversationRepository: Sendable {
   /// - Throws: `StorageError.notFound`.
   func setArchived(id: UUID, _ isArchived: Bool) async throws
 
-  /// Stores a conversation and its messages exactly as given (ids, dates, branches), all
-  /// or nothing. For import and sync.
-  /// - Throws: `StorageError.alreadyExists` when the conversation or a message id exists;
+  /// Stores conversations with their messages exactly as given (ids, dates, branches), all
+  /// in one step: every bundle or none. For import and sync; a large batch is much faster
+  /// than one call per conversation.
+  /// - Throws: `StorageError.alreadyExists` when a conversation or message id exists;
   ///   `.invalidInput` when a message names another conversation.
-  func insert(_ conversation: ConversationDTO, messages: [MessageDTO]) async throws
+  func insert(_ bundles: [ConversationBundle]) async throws
 
   /// Like `insert(_:messages:)`, but first deletes a stored conversation with the same id
   /// and its messages, all in one step: either the old or the new version remains.
@@ -68,6 +69,12 @@ extension ConversationRepository {
   /// - Throws: see `create(title:personaName:personaID:)`.
   public func create(title: String, personaName: String?) async throws -> ConversationDTO {
     try await create(title: title, personaName: personaName, personaID: nil)
+  }
+
+  /// Stores one conversation and its messages exactly as given, all or nothing.
+  /// - Throws: see `insert(_:)`.
+  public func insert(_ conversation: ConversationDTO, messages: [MessageDTO]) async throws {
+    try await insert([ConversationBundle(conversation: conversation, messages: messages)])
   }
 
   /// The seed's `list(limit:after:)`: unarchived conversations only.

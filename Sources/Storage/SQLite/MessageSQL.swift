@@ -16,6 +16,22 @@ package enum MessageSQL {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     """
 
+  /// How many rows one bulk insert statement carries: one statement per row costs a
+  /// statement journal each (the table has triggers and a foreign key), which made bulk
+  /// import about 2.5 times slower.
+  package static let rowsPerInsert = 50
+
+  /// An insert of `rows` messages in one statement, parameters in `insert`'s order.
+  package static func insert(rows: Int) -> String {
+    let row = "(" + Array(repeating: "?", count: 14).joined(separator: ", ") + ")"
+    return """
+      INSERT INTO messages (id, conversation_id, parent_id, role, text, created_at, status,
+        model, finish_reason, prompt_tokens, completion_tokens, reasoning, error_code,
+        on_active_path)
+      VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
+      """
+  }
+
   /// The newest message on the active path: where `append` attaches by default.
   package static let activeTail = """
     SELECT id FROM messages WHERE conversation_id = ? AND on_active_path = 1
@@ -106,6 +122,26 @@ package enum MessageSQL {
       message.text, message.createdAt, message.status.rawValue, message.model,
       message.finishReason, message.promptTokens, message.completionTokens, message.reasoning,
       message.errorCode, message.isOnActivePath)
+  }
+
+  /// Inserts message rows exactly as given, `rowsPerInsert` to a statement.
+  static func insert(_ messages: [MessageDTO], into connection: SQLiteConnection) throws {
+    var start = 0
+    while start < messages.count {
+      let chunk = messages[start..<min(start + rowsPerInsert, messages.count)]
+      var values: [any SQLiteBindable] = []
+      values.reserveCapacity(chunk.count * 14)
+      for message in chunk {
+        values += [
+          message.id, message.conversationID, message.parentID, message.role.rawValue,
+          message.text, message.createdAt, message.status.rawValue, message.model,
+          message.finishReason, message.promptTokens, message.completionTokens,
+          message.reasoning, message.errorCode, message.isOnActivePath,
+        ]
+      }
+      try connection.run(insert(rows: chunk.count), bindings: values)
+      start += chunk.count
+    }
   }
 
   /// Moves a conversation's `updated_at` forward to `date`.

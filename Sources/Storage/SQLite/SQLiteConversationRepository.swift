@@ -108,16 +108,18 @@ public struct SQLiteConversationRepository: ConversationRepository {
     }
   }
 
-  /// Stores a conversation and its messages exactly as given (ids, dates, branches), all or
-  /// nothing.
-  /// - Throws: `StorageError.alreadyExists` when the conversation or a message id exists;
+  /// Stores conversations with their messages exactly as given (ids, dates, branches), all
+  /// in one step: every bundle or none.
+  /// - Throws: `StorageError.alreadyExists` when a conversation or message id exists;
   ///   `.invalidInput` when a message names another conversation.
-  public func insert(_ conversation: ConversationDTO, messages: [MessageDTO]) async throws {
-    try Validation.belong(messages, to: conversation.id)
+  public func insert(_ bundles: [ConversationBundle]) async throws {
+    for bundle in bundles {
+      try Validation.belong(bundle.messages, to: bundle.conversation.id)
+    }
     try await database.write { connection in
-      try ConversationSQL.insert(conversation, into: connection)
-      for message in messages {
-        try MessageSQL.insert(message, into: connection)
+      for bundle in bundles {
+        try ConversationSQL.insert(bundle.conversation, into: connection)
+        try MessageSQL.insert(bundle.messages, into: connection)
       }
     }
   }
@@ -131,9 +133,7 @@ public struct SQLiteConversationRepository: ConversationRepository {
     try await database.write { connection in
       try connection.run(ConversationSQL.delete, conversation.id)
       try ConversationSQL.insert(conversation, into: connection)
-      for message in messages {
-        try MessageSQL.insert(message, into: connection)
-      }
+      try MessageSQL.insert(messages, into: connection)
     }
   }
 }

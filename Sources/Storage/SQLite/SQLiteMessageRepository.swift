@@ -80,9 +80,7 @@ public struct SQLiteMessageRepository: MessageRepository {
       for (conversationID, date) in newest {
         try MessageSQL.bump(conversationID, to: date, in: connection)
       }
-      for message in messages {
-        try MessageSQL.insert(message, into: connection)
-      }
+      try MessageSQL.insert(messages, into: connection)
     }
   }
 
