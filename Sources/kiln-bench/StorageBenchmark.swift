@@ -13,7 +13,7 @@ extension Benchmark {
 }
 
 /// Builds a chat database through Storage and, in the same run and interleaved, the same
-/// data through raw SQLite (`RawSQLite`, the same SQL without the Swift layer), then times
+/// data through raw SQLite (`StorageBenchmarkRaw`, the same SQL without the Swift layer), then times
 /// the operations the app makes most often. Every figure is printed beside its baseline,
 /// its target and the 1.5x budget for Kiln's layer.
 struct StorageBenchmark {
@@ -76,7 +76,7 @@ struct StorageBenchmark {
     defer { try? FileManager.default.removeItem(at: folder) }
     let conversationCount = messages / StorageBenchmarkCorpus.messagesPerConversation
     let options = StorageDatabase.Options(durability: durability, cacheSizeKiB: cacheKiB)
-    print("load average at start: \(loadAverage())")
+    print("load average at start: \(StorageBenchmarkClock.loadAverage())")
     print(
       "storage: \(conversationCount * StorageBenchmarkCorpus.messagesPerConversation) messages"
         + " in \(conversationCount) conversations, durability \(durability.rawValue),"
@@ -88,15 +88,15 @@ struct StorageBenchmark {
     // Storage creates both schemas, so the baseline runs on identical tables.
     await (try StorageDatabase(path: rawPath, options: options, clock: .live)).close()
     let database = try StorageDatabase(path: kilnPath, options: options, clock: .live)
-    let raw = try RawSQLite(
+    let raw = try StorageBenchmarkRaw(
       path: rawPath, synchronous: durability == .powerLoss ? "FULL" : "NORMAL",
       cacheKiB: options.cacheSizeKiB)
     let kiln = StorageBenchmarkSubject(database: database)
     let corpus = StorageBenchmarkCorpus(orderedIDs: orderedIDs)
 
     var ids: [UUID] = []
-    var importKiln = Cost()
-    var importRaw = Cost()
+    var importKiln = StorageBenchmarkCost()
+    var importRaw = StorageBenchmarkCost()
     // Import in batches of 100 conversations (10,000 messages) per transaction, as
     // `ChatArchiver` does.
     for start in stride(from: 0, to: conversationCount, by: importBatch) {
@@ -107,11 +107,15 @@ struct StorageBenchmark {
       ids += batch.map(\.conversation.id)
       // Alternate which goes first so neither always meets a warmer cache.
       if start / importBatch % 2 == 0 {
-        importKiln += try await Cost.of { try await kiln.conversations.insert(batch) }
-        importRaw += try await Cost.of { try raw.insert(batch) }
+        importKiln += try await StorageBenchmarkCost.of {
+          try await kiln.conversations.insert(batch)
+        }
+        importRaw += try await StorageBenchmarkCost.of { try raw.insert(batch) }
       } else {
-        importRaw += try await Cost.of { try raw.insert(batch) }
-        importKiln += try await Cost.of { try await kiln.conversations.insert(batch) }
+        importRaw += try await StorageBenchmarkCost.of { try raw.insert(batch) }
+        importKiln += try await StorageBenchmarkCost.of {
+          try await kiln.conversations.insert(batch)
+        }
       }
     }
     var report = StorageBenchmarkReport()
@@ -126,11 +130,13 @@ struct StorageBenchmark {
       let message = MessageDTO(
         id: corpus.identifier(), conversationID: appendTarget, role: .user, text: corpus.text(),
         createdAt: Date(timeIntervalSince1970: 1_800_000_000 + Double(step)))
-      appendKiln.append(try await time { _ = try await kiln.messages.append(message) })
-      appendRaw.append(try await time { try raw.append(message) })
+      appendKiln.append(
+        try await StorageBenchmarkClock.time { _ = try await kiln.messages.append(message) })
+      appendRaw.append(try await StorageBenchmarkClock.time { try raw.append(message) })
     }
     report.add(
-      "durable append (median)", kiln: median(appendKiln), raw: median(appendRaw),
+      "durable append (median)", kiln: StorageBenchmarkClock.median(appendKiln),
+      raw: StorageBenchmarkClock.median(appendRaw),
       target: .milliseconds(1))
 
     let random = RandomSource.seeded(7)
@@ -139,13 +145,14 @@ struct StorageBenchmark {
     for _ in 0..<pages {
       let id = ids[Int(random.unit() * Double(ids.count))]
       pageKiln.append(
-        try await time {
+        try await StorageBenchmarkClock.time {
           _ = try await kiln.messages.page(conversationID: id, before: nil, limit: 50)
         })
-      pageRaw.append(try await time { _ = try raw.newestPage(id, limit: 50) })
+      pageRaw.append(try await StorageBenchmarkClock.time { _ = try raw.newestPage(id, limit: 50) })
     }
     report.add(
-      "newest page of 50 (median)", kiln: median(pageKiln), raw: median(pageRaw),
+      "newest page of 50 (median)", kiln: StorageBenchmarkClock.median(pageKiln),
+      raw: StorageBenchmarkClock.median(pageRaw),
       target: .milliseconds(2))
 
     var searchKiln: [Duration] = []
@@ -153,31 +160,34 @@ struct StorageBenchmark {
     var hits = 0
     for _ in 0..<searches {
       searchKiln.append(
-        try await time {
+        try await StorageBenchmarkClock.time {
           hits = try await kiln.messages.searchMessages(
             StorageBenchmarkCorpus.commonWord, limit: 20
           ).count
         })
       searchRaw.append(
-        try await time {
+        try await StorageBenchmarkClock.time {
           _ = try raw.search(
             "\"\(StorageBenchmarkCorpus.commonWord)\"", window: MessageSearch.window, limit: 20)
         })
     }
     report.add(
-      "search '\(StorageBenchmarkCorpus.commonWord)' top 20 (median)", kiln: median(searchKiln),
-      raw: median(searchRaw), target: .milliseconds(50))
+      "search '\(StorageBenchmarkCorpus.commonWord)' top 20 (median)",
+      kiln: StorageBenchmarkClock.median(searchKiln),
+      raw: StorageBenchmarkClock.median(searchRaw), target: .milliseconds(50))
 
     let pagingIDs = Array(ids.prefix(pagingConversations))
-    let rawPeak = try await peakMemory { try pageThroughRaw(raw, pagingIDs) }
-    let kilnPeak = try await peakMemory { try await pageThrough(kiln.messages, pagingIDs) }
+    let rawPeak = try await StorageBenchmarkClock.peakMemory { try pageThroughRaw(raw, pagingIDs) }
+    let kilnPeak = try await StorageBenchmarkClock.peakMemory {
+      try await pageThrough(kiln.messages, pagingIDs)
+    }
     report.addMemory(
       "peak memory paging \(pagingIDs.count) conversations", kiln: kilnPeak, raw: rawPeak,
       targetBytes: 100 * 1_048_576)
 
     report.print()
     print("search returned \(hits) hits; ratio budget: Kiln <= 1.5x raw SQLite")
-    print("load average at end: \(loadAverage())")
+    print("load average at end: \(StorageBenchmarkClock.loadAverage())")
     await database.close()
   }
 
@@ -191,7 +201,7 @@ struct StorageBenchmark {
     }
   }
 
-  private func pageThroughRaw(_ raw: RawSQLite, _ ids: [UUID]) throws {
+  private func pageThroughRaw(_ raw: StorageBenchmarkRaw, _ ids: [UUID]) throws {
     for id in ids {
       var rows = try raw.newestPage(id, limit: 50)
       while rows.count > 50, let last = rows.dropLast().last, let lastID = last.id {
@@ -213,62 +223,65 @@ struct StorageBenchmarkSubject {
 }
 
 /// Wall-clock and CPU time (user + system, whole process) spent in some work.
-struct Cost {
+struct StorageBenchmarkCost {
   var wall = Duration.zero
   var cpu = Duration.zero
 
-  static func += (lhs: inout Cost, rhs: Cost) {
+  static func += (lhs: inout StorageBenchmarkCost, rhs: StorageBenchmarkCost) {
     lhs.wall += rhs.wall
     lhs.cpu += rhs.cpu
   }
 
   /// What `body` costs.
-  static func of(_ body: () async throws -> Void) async throws -> Cost {
-    let cpuBefore = processCPUTime()
-    let wall = try await time(body)
-    return Cost(wall: wall, cpu: processCPUTime() - cpuBefore)
+  static func of(_ body: () async throws -> Void) async throws -> StorageBenchmarkCost {
+    let cpuBefore = StorageBenchmarkClock.processCPUTime()
+    let wall = try await StorageBenchmarkClock.time(body)
+    return StorageBenchmarkCost(wall: wall, cpu: StorageBenchmarkClock.processCPUTime() - cpuBefore)
   }
 }
 
-/// User plus system CPU time of the whole process so far.
-func processCPUTime() -> Duration {
-  var usage = rusage()
-  getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
-  func duration(_ value: timeval) -> Duration {
-    .seconds(Int64(value.tv_sec)) + .microseconds(Int64(value.tv_usec))
+/// Timing and memory helpers for `kiln-bench storage`.
+enum StorageBenchmarkClock {
+  /// User plus system CPU time of the whole process so far.
+  static func processCPUTime() -> Duration {
+    var usage = rusage()
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+    func duration(_ value: timeval) -> Duration {
+      .seconds(Int64(value.tv_sec)) + .microseconds(Int64(value.tv_usec))
+    }
+    return duration(usage.ru_utime) + duration(usage.ru_stime)
   }
-  return duration(usage.ru_utime) + duration(usage.ru_stime)
-}
 
-/// The 1, 5 and 15 minute load averages, to judge how busy the machine was.
-func loadAverage() -> String {
-  let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "unknown"
-  return text.split(separator: " ").prefix(3).joined(separator: " ")
-}
-
-/// How long `body` takes.
-func time(_ body: () async throws -> Void) async throws -> Duration {
-  let clock = ContinuousClock()
-  let start = clock.now
-  try await body()
-  return clock.now - start
-}
-
-/// The median of `samples`.
-func median(_ samples: [Duration]) -> Duration {
-  let sorted = samples.sorted()
-  return sorted.isEmpty ? .zero : sorted[sorted.count / 2]
-}
-
-/// The process's peak resident memory while `body` runs: the high-water mark is reset
-/// first (`/proc/self/clear_refs`), so earlier phases do not count.
-func peakMemory(_ body: () async throws -> Void) async throws -> Int {
-  try Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
-  try await body()
-  let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-    let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-    return kilobytes * 1024
+  /// The 1, 5 and 15 minute load averages, to judge how busy the machine was.
+  static func loadAverage() -> String {
+    let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "unknown"
+    return text.split(separator: " ").prefix(3).joined(separator: " ")
   }
-  return 0
+
+  /// How long `body` takes.
+  static func time(_ body: () async throws -> Void) async throws -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await body()
+    return clock.now - start
+  }
+
+  /// The median of `samples`.
+  static func median(_ samples: [Duration]) -> Duration {
+    let sorted = samples.sorted()
+    return sorted.isEmpty ? .zero : sorted[sorted.count / 2]
+  }
+
+  /// The process's peak resident memory while `body` runs: the high-water mark is reset
+  /// first (`/proc/self/clear_refs`), so earlier phases do not count.
+  static func peakMemory(_ body: () async throws -> Void) async throws -> Int {
+    try Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+    try await body()
+    let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+      return kilobytes * 1024
+    }
+    return 0
+  }
 }

@@ -13,7 +13,7 @@ struct StorageBenchmarkCorpus {
   private let random = RandomSource.seeded(0x6B69_6C6E)
   /// Whether identifiers start with a counter, as time-ordered (version 7) UUIDs do.
   let orderedIDs: Bool
-  private let counter = IdentifierCounter()
+  private let counter = StorageBenchmarkCounter()
   private let vocabulary: [String]
   private let cumulative: [Double]
   private let start = Date(timeIntervalSince1970: 1_700_000_000)
@@ -102,7 +102,7 @@ struct StorageBenchmarkCorpus {
 }
 
 /// Hands out 0, 1, 2, … for ordered identifiers.
-final class IdentifierCounter: Sendable {
+final class StorageBenchmarkCounter: Sendable {
   private let value = Mutex(0)
 
   func next() -> Int {

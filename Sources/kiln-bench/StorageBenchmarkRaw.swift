@@ -5,7 +5,7 @@ import Storage
 /// The baseline for `kiln-bench storage`: the same SQL statements as Storage's repositories
 /// (`ConversationSQL`, `MessageSQL`), prepared once and run through the SQLite C API with
 /// no Swift layer in between. Rows are read into Swift values, as any caller must.
-final class RawSQLite {
+final class StorageBenchmarkRaw {
   private let handle: OpaquePointer
   private var statements: [String: OpaquePointer] = [:]
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
