@@ -90,7 +90,7 @@ package.targets += [
 package.targets += [
   .executableTarget(
     name: "kiln-bench",
-    dependencies: ["Core", "Networking", "Storage", "CSQLite"]
+    dependencies: ["Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport"]
   )
 ]
 
@@ -120,7 +120,8 @@ package.targets += [
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
   .testTarget(
     name: "AppCompositionTests", dependencies: ["Core", "AppComposition", "TestSupport"]),
-  .testTarget(name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI"]),
+  .testTarget(
+    name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI", "TestSupport"]),
 ]
 
 // MARK: - Shared settings
