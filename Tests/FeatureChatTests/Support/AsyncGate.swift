@@ -37,7 +37,7 @@ final class AsyncGate: Sendable {
 
   /// Yields until `count` callers have reached `wait()`; false if that never happens.
   @discardableResult
-  func waitForArrivals(_ count: Int = 1, maxTurns: Int = 10_000) async -> Bool {
+  func waitForArrivals(_ count: Int = 1, maxTurns: Int = 1_000_000) async -> Bool {
     for _ in 0..<maxTurns {
       if arrivals >= count { return true }
       await Task.yield()
