@@ -90,7 +90,7 @@ package.targets += [
 package.targets += [
   .executableTarget(
     name: "kiln-bench",
-    dependencies: ["Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport"]
+    dependencies: ["Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport", "FeatureChat"]
   )
 ]
 
