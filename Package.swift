@@ -116,7 +116,9 @@ package.targets += [
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(
     name: "FeatureChatTests",
-    dependencies: ["Core", "Storage", "AI", "Localization", "FeatureChat", "TestSupport"]),
+    dependencies: [
+      "Core", "Networking", "Storage", "AI", "Localization", "FeatureChat", "TestSupport",
+    ]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
   .testTarget(
     name: "AppCompositionTests", dependencies: ["Core", "AppComposition", "TestSupport"]),

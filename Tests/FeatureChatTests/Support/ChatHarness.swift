@@ -27,8 +27,9 @@ final class SwitchableSubscription: SubscriptionStatusProviding {
   func isSubscribed() async -> Bool { value.withLock { $0 } }
 }
 
-/// Repositories (in memory or a temporary SQLite file), a scripted client, a free-tier
-/// gate and sessions, on a manual clock with counting ids.
+/// Repositories (in memory or a temporary SQLite file), a scripted client (or a real one
+/// passed as `streaming`), a free-tier gate and sessions, on a manual clock with counting
+/// ids.
 @MainActor
 final class ChatHarness {
   let clock = ManualClock()
@@ -52,7 +53,8 @@ final class ChatHarness {
   private init(
     storage: StorageKind, client: ScriptedChatClient, provider: ChatProviderKind,
     subscribed: Bool, policy: FreeTierPolicy, configuration: ChatConfiguration,
-    usage sharedUsage: (any UsageRepository)?, faulty: Bool
+    usage sharedUsage: (any UsageRepository)?, faulty: Bool,
+    streaming: (any ChatCompletionStreaming)?
   ) throws {
     let appClock = clock.appClock
     let stored: any MessageRepository
@@ -84,7 +86,8 @@ final class ChatHarness {
       policy: policy, provider: provider, subscription: subscription, usage: usage,
       clock: appClock, calendar: .utcTest)
     environment = ChatEnvironment(
-      conversations: conversations, messages: messages, memories: memories, client: client,
+      conversations: conversations, messages: messages, memories: memories,
+      client: streaming ?? client,
       provider: provider, freeTier: freeTier, clock: appClock, uuid: uuid,
       configuration: configuration)
     sessions = ChatSessions(environment: environment)
@@ -97,11 +100,13 @@ final class ChatHarness {
     provider: ChatProviderKind = .echo, subscribed: Bool = false,
     policy: FreeTierPolicy = .standard, configuration: ChatConfiguration = ChatConfiguration(),
     usage: (any UsageRepository)? = nil, faulty: Bool = false,
+    streaming: (any ChatCompletionStreaming)? = nil,
     _ body: (ChatHarness) async throws -> Void
   ) async throws {
     let harness = try ChatHarness(
       storage: storage, client: client, provider: provider, subscribed: subscribed,
-      policy: policy, configuration: configuration, usage: usage, faulty: faulty)
+      policy: policy, configuration: configuration, usage: usage, faulty: faulty,
+      streaming: streaming)
     do {
       try await body(harness)
     } catch {
