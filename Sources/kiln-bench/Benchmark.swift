@@ -14,6 +14,7 @@ enum BenchmarkRegistry {
     // Entries are added here, one per line, sorted by name.
     .chat,
     .sse,
+    .storage,
     .stream,
   ]
 }
