@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "FeatureSettings", targets: ["FeatureSettings"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "AppComposition", targets: ["AppComposition"]),
+    .executable(name: "kiln", targets: ["kiln"]),
     .executable(name: "kiln-bench", targets: ["kiln-bench"]),
   ],
   targets: []
@@ -83,7 +84,7 @@ package.targets += [
     name: "AppComposition",
     dependencies: [
       "Core", "Localization", "Networking", "Storage", "AI", "Auth", "Payments", "DesignSystem",
-      "FeatureRating",
+      "FeatureChat", "FeatureRating",
     ]
   ),
   .target(name: "TerminalUI", dependencies: ["Core", "DesignSystem"]),
@@ -92,6 +93,13 @@ package.targets += [
 // MARK: - Executables
 
 package.targets += [
+  .executableTarget(
+    name: "kiln",
+    dependencies: [
+      "AppComposition", "TerminalUI", "Core", "Localization", "AI", "Storage", "Payments",
+      "DesignSystem", "FeatureChat", "FeatureRating",
+    ]
+  ),
   .executableTarget(
     name: "kiln-bench",
     dependencies: ["Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport", "FeatureChat"]
@@ -110,6 +118,7 @@ package.targets += [
 
 package.targets += [
   .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
+  .testTarget(name: "KilnTests", dependencies: ["kiln", "Core", "Networking", "TestSupport"]),
   .testTarget(name: "LocalizationTests", dependencies: ["Core", "Localization"]),
   .testTarget(name: "TestSupportTests", dependencies: ["Core", "Networking", "TestSupport"]),
   .testTarget(name: "NetworkingTests", dependencies: ["Core", "Networking", "TestSupport"]),

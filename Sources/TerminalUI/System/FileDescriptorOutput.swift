@@ -14,9 +14,11 @@ public protocol TerminalOutput: Sendable {
 }
 
 /// Writing whole strings to a descriptor.
-enum FileDescriptorOutput {
-  /// Writes every byte of `text`, retrying after interrupts and short writes.
-  static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+public enum FileDescriptorOutput {
+  /// Writes every byte of `text`, retrying after interrupts and short writes; returns false
+  /// when the descriptor is closed or failing.
+  @discardableResult
+  public static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
     let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {

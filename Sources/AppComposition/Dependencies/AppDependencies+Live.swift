@@ -1,0 +1,131 @@
+import AI
+import Core
+import FeatureChat
+import Foundation
+import Localization
+import Networking
+import Payments
+import Storage
+
+extension AppDependencies {
+  /// The real app: the SQLite database under the data folder, the configured AI provider,
+  /// accounts and payments as configuration and build type decide.
+  ///
+  /// - Throws: `ConfigurationError` (usage errors: exit status 2) when a module rejects the
+  ///   configuration; `StorageError` or `AppError` when the data folder or database cannot
+  ///   be opened (run-time failures: exit status 1).
+  public static func live(
+    configuration: Configuration, environment: AppEnvironment, logSinks: [any LogSink] = []
+  ) throws -> AppDependencies {
+    let paths = environment.paths
+    let flags = FeatureFlags.resolve(
+      configuration, isDevelopmentBuild: environment.isDevelopmentBuild)
+    let clock = environment.clock
+    let language = environment.language(for: configuration)
+    L10n.setLanguage(language)
+
+    let ai = try resolveAI(configuration)
+
+    try makeDirectory(paths.dataDirectory)
+    var sinks = logSinks
+    if let fileSink = try? JSONLinesFileLogSink(url: paths.logFile) { sinks.append(fileSink) }
+    let level = configuration.value(.logLevel).flatMap(LogLevel.init(name:)) ?? .info
+    let logger = AppLogger(minimumLevel: level, sinks: sinks, now: clock.now)
+    let uuid = UUIDGenerator.timeOrdered(clock: clock, random: environment.random)
+
+    let database = try StorageDatabase(
+      path: paths.database.path, clock: clock, logger: logger)
+    let store = Repositories(
+      database: database,
+      conversations: SQLiteConversationRepository(database: database, clock: clock, uuid: uuid),
+      messages: SQLiteMessageRepository(database: database),
+      settings: SQLiteSettingsRepository(database: database),
+      memories: SQLiteMemoryRepository(database: database, clock: clock, uuid: uuid),
+      usage: SQLiteUsageRepository(database: database),
+      preferences: try DatabaseKeyValueStore(database: database, logger: logger))
+    let secureStore = FileSecureStore(directory: paths.secretsDirectory, logger: logger)
+
+    let retry = RetryInterceptor(policy: RetryPolicy(random: environment.random))
+    let headers = HeadersInterceptor(appVersion: KilnVersion.current)
+    let providerHTTP = URLSessionHTTPClient(
+      baseURL: nil, interceptors: [headers, retry], clock: clock, logger: logger)
+    let proxyHTTP = URLSessionHTTPClient(
+      baseURL: nil,
+      interceptors: [
+        headers, AuthInterceptor(tokenProvider: KeychainTokenProvider(store: secureStore)), retry,
+      ],
+      clock: clock, logger: logger)
+    let chatClient = LLMClientFactory.makeClient(
+      configuration: ai, proxyHTTPClient: proxyHTTP, providerHTTPClient: providerHTTP,
+      clock: clock, logger: logger)
+
+    let payments = makePayments(
+      configuration: configuration, flags: flags, paths: paths, clock: clock, logger: logger,
+      httpClient: providerHTTP)
+
+    return AppDependencies(
+      configuration: configuration, paths: paths, flags: flags, logger: logger, clock: clock,
+      uuid: uuid, language: language, ai: ai, chatClient: chatClient, store: store,
+      secureStore: secureStore, payments: payments,
+      freeTierPolicy: freeTierPolicy(configuration),
+      chat: chatConfiguration(configuration, ai: ai), calendar: localCalendar())
+  }
+
+  /// The AI provider for `configuration`; a rejected value becomes a configuration issue.
+  static func resolveAI(_ configuration: Configuration) throws(ConfigurationError)
+    -> AIConfiguration
+  {
+    do {
+      return try AIConfiguration.resolve(configuration.usableValues)
+    } catch {
+      throw ConfigurationError(
+        ConfigurationIssue(
+          key: error.key, origin: configuration.entries[error.key]?.origin,
+          problem: error.reason, fix: "correct \(error.key) or remove it"))
+    }
+  }
+
+  static func freeTierPolicy(_ configuration: Configuration) -> FreeTierPolicy {
+    let limit = configuration.positiveInteger(.freeMessageLimit) ?? kFreeMessageLimit
+    let daily = configuration.value(.freeMessagePeriod)?.lowercased() == "day"
+    return FreeTierPolicy(limit: limit, period: daily ? .daily : .lifetime)
+  }
+
+  static func chatConfiguration(_ configuration: Configuration, ai: AIConfiguration)
+    -> ChatConfiguration
+  {
+    var chat = ChatConfiguration(model: ai.catalogue.defaultModel)
+    if let budget = configuration.positiveInteger(.contextBudget) {
+      chat.contextBudget = ContextBudget(promptTokens: budget)
+    }
+    return chat
+  }
+
+  private static func makePayments(
+    configuration: Configuration, flags: FeatureFlags, paths: KilnPaths, clock: AppClock,
+    logger: AppLogger, httpClient: any HTTPClient
+  ) -> any PaymentsClient {
+    if flags.usesMockServices {
+      return MockPaymentsClient(clock: clock, logger: logger)
+    }
+    guard configuration.isSet(.revenueCatAPIKey) else { return UnavailablePaymentsClient() }
+    return RevenueCatRESTClient(
+      httpClient: httpClient, clock: clock,
+      customerInfoStore: FileCustomerInfoStore(
+        directory: paths.dataDirectory.appendingPathComponent("payments")),
+      productCatalog: PaymentsOffering.samples, logger: logger)
+  }
+
+  private static func makeDirectory(_ url: URL) throws {
+    try FileManager.default.createDirectory(
+      at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+  }
+
+  /// The user's calendar decides where a day of the daily free allowance begins; this is the
+  /// one place that reads the machine's time zone.
+  static func localCalendar() -> Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone.current
+    return calendar
+  }
+}

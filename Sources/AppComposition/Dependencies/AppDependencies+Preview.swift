@@ -1,0 +1,37 @@
+import AI
+import Core
+import FeatureChat
+import Foundation
+import Localization
+import Payments
+import Storage
+
+extension AppDependencies {
+  /// Everything in memory: the echo model (replying without delay), mock payments, no files.
+  /// For SwiftUI previews, UI tests and the app's own tests.
+  public static func preview(
+    configuration: Configuration = Configuration(), clock: AppClock = .live,
+    uuid: UUIDGenerator = .incrementing(), language: Language = .english
+  ) -> AppDependencies {
+    let store = InMemoryChatStore(clock: clock, uuid: uuid)
+    let repositories = Repositories(
+      database: nil, conversations: store, messages: store,
+      settings: InMemorySettingsRepository(), memories: InMemoryMemoryRepository(clock: clock, uuid: uuid),
+      usage: InMemoryUsageRepository(), preferences: InMemoryKeyValueStore())
+    let ai = AIConfiguration(provider: .echo(reason: "preview"), catalogue: .defaults)
+    return AppDependencies(
+      configuration: configuration, paths: nil,
+      flags: FeatureFlags.resolve(configuration, isDevelopmentBuild: true),
+      logger: .disabled, clock: clock, uuid: uuid, language: language, ai: ai,
+      chatClient: EchoLLMClient(clock: clock, delay: .zero), store: repositories,
+      secureStore: InMemorySecureStore(), payments: MockPaymentsClient(clock: clock),
+      freeTierPolicy: freeTierPolicy(configuration),
+      chat: chatConfiguration(configuration, ai: ai), calendar: utcCalendar())
+  }
+
+  private static func utcCalendar() -> Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    return calendar
+  }
+}

@@ -1,0 +1,137 @@
+import AI
+import Core
+import FeatureChat
+import FeatureRating
+import Foundation
+import Localization
+import Networking
+import Payments
+import Storage
+
+/// Every service of the app, built once: what the terminal app and a SwiftUI app share.
+///
+/// `live(configuration:environment:)` opens the real database and talks to the configured
+/// services; `preview()` keeps everything in memory with the echo model and mock services.
+/// Nothing else in the app builds a live dependency.
+@MainActor
+public final class AppDependencies {
+  /// The effective configuration.
+  public let configuration: Configuration
+  /// Where the files are (`nil` for previews, which keep nothing on disk).
+  public let paths: KilnPaths?
+  /// Switches decided by configuration and build type.
+  public let flags: FeatureFlags
+  /// The app's logger.
+  public let logger: AppLogger
+  /// Time for everything.
+  public let clock: AppClock
+  /// Identifiers (time-ordered).
+  public let uuid: UUIDGenerator
+  /// The interface language.
+  public let language: Language
+  /// Which AI provider answers, and the model catalogue.
+  public let ai: AIConfiguration
+  /// The AI client.
+  public let chatClient: any ChatClient
+  /// Conversations.
+  public let conversations: any ConversationRepository
+  /// Messages.
+  public let messages: any MessageRepository
+  /// Settings.
+  public let settings: any SettingsRepository
+  /// Memories.
+  public let memories: any MemoryRepository
+  /// Free-tier usage.
+  public let usage: any UsageRepository
+  /// Small preferences (theme, rating state).
+  public let preferences: any KeyValueStore
+  /// Secrets (the signed-in session).
+  public let secureStore: any SecureStore
+  /// Subscriptions.
+  public let payments: any PaymentsClient
+  /// The free tier shared by every conversation.
+  public let freeTier: FreeTierGate
+  /// What every chat view model shares.
+  public let chatEnvironment: ChatEnvironment
+  /// One chat view model per conversation.
+  public let sessions: ChatSessions
+  /// The selected theme.
+  public let themeManager: ThemeManager
+  /// The rating prompt.
+  public let rating: RatingClient
+  /// Export and import.
+  public let archiver: ChatArchiver
+
+  private let database: StorageDatabase?
+
+  init(
+    configuration: Configuration, paths: KilnPaths?, flags: FeatureFlags, logger: AppLogger,
+    clock: AppClock, uuid: UUIDGenerator, language: Language, ai: AIConfiguration,
+    chatClient: any ChatClient, store: Repositories, secureStore: any SecureStore,
+    payments: any PaymentsClient, freeTierPolicy: FreeTierPolicy, chat: ChatConfiguration,
+    calendar: Calendar
+  ) {
+    self.configuration = configuration
+    self.paths = paths
+    self.flags = flags
+    self.logger = logger
+    self.clock = clock
+    self.uuid = uuid
+    self.language = language
+    self.ai = ai
+    self.chatClient = chatClient
+    self.database = store.database
+    self.conversations = store.conversations
+    self.messages = store.messages
+    self.settings = store.settings
+    self.memories = store.memories
+    self.usage = store.usage
+    self.preferences = store.preferences
+    self.secureStore = secureStore
+    self.payments = payments
+    let provider = ChatProviderKind(ai.provider)
+    freeTier = FreeTierGate(
+      policy: freeTierPolicy, provider: provider,
+      subscription: PaymentsSubscriptionStatus(
+        adapter: PaymentsStatusAdapter(paymentsClient: payments)),
+      usage: store.usage, clock: clock, calendar: calendar, logger: logger)
+    chatEnvironment = ChatEnvironment(
+      conversations: store.conversations, messages: store.messages, memories: store.memories,
+      client: chatClient, provider: provider, freeTier: freeTier, clock: clock, uuid: uuid,
+      logger: logger, configuration: chat)
+    sessions = ChatSessions(environment: chatEnvironment)
+    themeManager = ThemeManager(store: store.preferences)
+    rating = RatingClient(
+      storage: KeyValueRatingStorage(store: store.preferences), clock: clock, logger: logger)
+    archiver = ChatArchiver(
+      conversations: store.conversations, messages: store.messages, clock: clock)
+  }
+
+  /// Closes the database; call once before the process exits.
+  public func shutdown() async {
+    for id in sessions.openConversationIDs { await sessions.close(id) }
+    await database?.close()
+  }
+}
+
+/// The repositories, from one SQLite database or from memory.
+struct Repositories {
+  var database: StorageDatabase?
+  var conversations: any ConversationRepository
+  var messages: any MessageRepository
+  var settings: any SettingsRepository
+  var memories: any MemoryRepository
+  var usage: any UsageRepository
+  var preferences: any KeyValueStore
+}
+
+extension ChatProviderKind {
+  /// Echo and proxy are capped by the free tier; a direct provider (the user's own key) is not.
+  init(_ provider: AIConfiguration.Provider) {
+    switch provider {
+    case .echo: self = .echo
+    case .proxy: self = .proxy
+    case .direct: self = .direct
+    }
+  }
+}

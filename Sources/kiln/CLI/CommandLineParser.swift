@@ -1,0 +1,101 @@
+import Core
+
+/// Turns `kiln`'s arguments into a `ParsedCommand`, with errors that say how to fix them.
+struct CommandLineParser: Sendable {
+  let commands: [CommandSpec]
+  /// The command run when none is named (the interactive chat).
+  let defaultCommand: String
+
+  /// A usage problem: the message names the command and the offending argument.
+  struct UsageError: Error, Equatable, CustomStringConvertible {
+    let message: String
+    let command: String?
+    var description: String { message }
+  }
+
+  func parse(_ arguments: [String]) throws -> ParsedCommand {
+    var remaining = arguments[...]
+    var command = ParsedCommand(name: defaultCommand)
+    var spec = commands.first { $0.name == defaultCommand }
+
+    // A leading word that is not an option names the command.
+    if let first = remaining.first, !first.hasPrefix("-") || first == "-" {
+      if let named = commands.first(where: { $0.name == first }) {
+        spec = named
+        command.name = named.name
+        remaining = remaining.dropFirst()
+      } else {
+        let suggestion = closest(first, among: commands.map(\.name)).map { " Did you mean '\($0)'?" }
+        throw UsageError(
+          message: "unknown command '\(first)'.\(suggestion ?? "") See 'kiln --help'.", command: nil)
+      }
+    }
+    guard let spec else {
+      throw UsageError(message: "no default command", command: nil)
+    }
+
+    var onlyArguments = false
+    while let argument = remaining.popFirst() {
+      if onlyArguments || !argument.hasPrefix("-") || argument == "-" {
+        command.arguments.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyArguments = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      if let alias = Self.aliases[name] { name = alias }
+      guard let option = spec.option(named: name) else {
+        let names = (spec.options + CommandSpec.globalOptions).map(\.name)
+        let suggestion = closest(name, among: names).map { " Did you mean \($0)?" }
+        throw UsageError(
+          message:
+            "unknown option '\(argument)' for 'kiln \(spec.name)'.\(suggestion ?? "") "
+            + "See 'kiln \(spec.name) --help'.",
+          command: spec.name)
+      }
+      if option.takesValue {
+        guard let value = inlineValue ?? remaining.popFirst() else {
+          throw UsageError(
+            message: "\(name) needs a value: \(name) \(option.valueName ?? "VALUE").",
+            command: spec.name)
+        }
+        command.values[name] = value
+      } else {
+        guard inlineValue == nil else {
+          throw UsageError(message: "\(name) takes no value.", command: spec.name)
+        }
+        command.flags.insert(name)
+      }
+    }
+
+    if !command.has("--help") && !spec.arguments.contains(command.arguments.count) {
+      let expected: String
+      if spec.arguments.upperBound == 0 {
+        expected = "takes no arguments"
+      } else if spec.arguments.lowerBound == spec.arguments.upperBound {
+        expected = "needs \(spec.argumentName)"
+      } else if command.arguments.count < spec.arguments.lowerBound {
+        expected = "needs \(spec.argumentName)"
+      } else {
+        expected = "takes at most \(spec.arguments.upperBound) \(spec.argumentName)"
+      }
+      throw UsageError(
+        message: "'kiln \(spec.name)' \(expected): kiln \(spec.name) \(spec.usage)",
+        command: spec.name)
+    }
+    return command
+  }
+
+  private static let aliases = ["-h": "--help", "-V": "--version", "-v": "--version"]
+
+  private func closest(_ word: String, among candidates: [String]) -> String? {
+    word.closestMatch(in: candidates, maximumDistance: 2)
+  }
+}

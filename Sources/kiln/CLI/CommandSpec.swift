@@ -1,0 +1,64 @@
+/// The shape of one `kiln` subcommand: its options, arguments and help.
+struct CommandSpec: Sendable {
+  /// One option such as `--json` or `--format markdown`.
+  struct Option: Sendable {
+    let name: String
+    let valueName: String?
+    let summary: String
+
+    var takesValue: Bool { valueName != nil }
+
+    static func flag(_ name: String, _ summary: String) -> Option {
+      Option(name: name, valueName: nil, summary: summary)
+    }
+
+    static func value(_ name: String, _ valueName: String, _ summary: String) -> Option {
+      Option(name: name, valueName: valueName, summary: summary)
+    }
+  }
+
+  let name: String
+  let summary: String
+  /// Usage after `kiln <name>`, e.g. `[--json] QUERY`.
+  let usage: String
+  let options: [Option]
+  /// How many positional arguments are allowed.
+  let arguments: ClosedRange<Int>
+  /// What the positional arguments mean, for error messages.
+  let argumentName: String
+
+  init(
+    _ name: String, summary: String, usage: String = "", options: [Option] = [],
+    arguments: ClosedRange<Int> = 0...0, argumentName: String = "argument"
+  ) {
+    self.name = name
+    self.summary = summary
+    self.usage = usage
+    self.options = options
+    self.arguments = arguments
+    self.argumentName = argumentName
+  }
+
+  func option(named name: String) -> Option? {
+    (options + CommandSpec.globalOptions).first { $0.name == name }
+  }
+
+  /// Options every command accepts.
+  static let globalOptions: [Option] = [
+    .value("--config", "PATH", "read configuration from PATH instead of ~/.config/kiln/config"),
+    .value("--data-dir", "PATH", "keep data in PATH instead of ~/.local/share/kiln"),
+    .flag("--no-color", "never colour the output"),
+    .flag("--help", "show help"),
+  ]
+}
+
+/// A command line after parsing: which command, which options, which arguments.
+struct ParsedCommand: Equatable, Sendable {
+  var name: String
+  var flags: Set<String> = []
+  var values: [String: String] = [:]
+  var arguments: [String] = []
+
+  func has(_ flag: String) -> Bool { flags.contains(flag) }
+  func value(_ option: String) -> String? { values[option] }
+}

@@ -1,0 +1,93 @@
+/// Every `kiln` subcommand, in the order `kiln --help` lists them.
+enum Commands {
+  static let interactive = CommandSpec(
+    "chat", summary: "open the interactive chat (the default)",
+    usage: "[--conversation ID] [--persona ID] [--model ID]",
+    options: [
+      .value("--conversation", "ID", "continue this conversation"),
+      .value("--persona", "ID", "persona for a new conversation"),
+      .value("--model", "ID", "model to use"),
+    ])
+
+  static let ask = CommandSpec(
+    "ask", summary: "send one message and print the reply (reads stdin without TEXT)",
+    usage: "[--json] [--conversation ID] [--persona ID] [--model ID] [TEXT...]",
+    options: [
+      .flag("--json", "print one JSON object when the reply ends"),
+      .value("--conversation", "ID", "add to this conversation instead of a new one"),
+      .value("--persona", "ID", "persona for a new conversation"),
+      .value("--model", "ID", "model to use"),
+    ], arguments: 0...Int.max, argumentName: "TEXT")
+
+  static let chats = CommandSpec(
+    "chats", summary: "list conversations", usage: "[--json] [--archived]",
+    options: [
+      .flag("--json", "print JSON"), .flag("--archived", "include archived conversations"),
+    ])
+
+  static let show = CommandSpec(
+    "show", summary: "print a conversation", usage: "[--json] ID",
+    options: [.flag("--json", "print JSON")], arguments: 1...1, argumentName: "a conversation ID")
+
+  static let search = CommandSpec(
+    "search", summary: "search conversation titles and every message", usage: "[--json] QUERY...",
+    options: [.flag("--json", "print JSON")], arguments: 1...Int.max, argumentName: "a QUERY")
+
+  static let export = CommandSpec(
+    "export", summary: "export conversations as JSON, or one as Markdown",
+    usage: "[--format json|markdown] [--output FILE] [ID]",
+    options: [
+      .value("--format", "FORMAT", "json (default) or markdown"),
+      .value("--output", "FILE", "write to FILE instead of standard output"),
+    ], arguments: 0...1, argumentName: "a conversation ID")
+
+  static let importCommand = CommandSpec(
+    "import", summary: "import conversations exported as JSON", usage: "[--json] FILE",
+    options: [.flag("--json", "print JSON")], arguments: 1...1, argumentName: "a FILE")
+
+  static let config = CommandSpec(
+    "config", summary: "show the effective configuration (secrets redacted)", usage: "[--json]",
+    options: [.flag("--json", "print JSON")])
+
+  static let doctor = CommandSpec(
+    "doctor", summary: "check configuration, database and the AI provider", usage: "[--json]",
+    options: [.flag("--json", "print JSON")])
+
+  static let login = CommandSpec(
+    "login", summary: "sign in with e-mail and password",
+    usage: "[--email ADDRESS] [--password-stdin]",
+    options: [
+      .value("--email", "ADDRESS", "e-mail address (asked for when missing)"),
+      .flag("--password-stdin", "read the password from standard input"),
+    ])
+
+  static let signup = CommandSpec(
+    "signup", summary: "create an account", usage: "[--email ADDRESS] [--password-stdin]",
+    options: login.options)
+
+  static let logout = CommandSpec("logout", summary: "sign out")
+
+  static let whoami = CommandSpec(
+    "whoami", summary: "show the signed-in account", usage: "[--json]",
+    options: [.flag("--json", "print JSON")])
+
+  static let resetPassword = CommandSpec(
+    "reset-password", summary: "e-mail a password-reset link", usage: "[--email ADDRESS]",
+    options: [.value("--email", "ADDRESS", "e-mail address (asked for when missing)")])
+
+  static let subscription = CommandSpec(
+    "subscription", summary: "show the subscription", usage: "[--json]",
+    options: [.flag("--json", "print JSON")])
+
+  static let version = CommandSpec("version", summary: "print the version")
+  static let help = CommandSpec(
+    "help", summary: "show help for a command", usage: "[COMMAND]", arguments: 0...1,
+    argumentName: "a COMMAND")
+
+  static let all: [CommandSpec] = [
+    interactive, ask, chats, show, search, export, importCommand, config, doctor, login, signup,
+    logout, whoami, resetPassword, subscription, version, help,
+  ]
+
+  static let parser = CommandLineParser(commands: all, defaultCommand: "chat")
+}

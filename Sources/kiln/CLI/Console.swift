@@ -1,0 +1,35 @@
+import Foundation
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Standard input, output and error, and what kind of files they are.
+///
+/// Results go to standard output, messages and errors to standard error, so
+/// `kiln ask "…" > reply.txt` captures only the reply. Writes never throw: a closed pipe
+/// just stops the output.
+struct Console: Sendable {
+  /// Writes bytes to a file descriptor, or collects them (tests).
+  let writeOutput: @Sendable (String) -> Void
+  let writeError: @Sendable (String) -> Void
+  let readAllInput: @Sendable () -> Data
+  let readInputLine: @Sendable () -> String?
+  let inputIsTerminal: Bool
+  let outputIsTerminal: Bool
+
+  func output(_ text: String) { writeOutput(text) }
+  func error(_ text: String) { writeError(text) }
+
+  /// The process's own standard streams.
+  static let standard = Console(
+    writeOutput: { FileDescriptorOutput.writeAll($0, to: STDOUT_FILENO) },
+    writeError: { FileDescriptorOutput.writeAll($0, to: STDERR_FILENO) },
+    readAllInput: { FileHandle.standardInput.readDataToEndOfFile() },
+    readInputLine: { readLine(strippingNewline: true) },
+    inputIsTerminal: isatty(STDIN_FILENO) == 1,
+    outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+}

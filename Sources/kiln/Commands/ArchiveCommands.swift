@@ -1,0 +1,89 @@
+import AppComposition
+import Foundation
+import Storage
+
+/// `kiln export`: every conversation (or one) as JSON, or one as Markdown.
+enum ExportCommand {
+  @MainActor
+  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+    -> ExitStatus
+  {
+    let format = context.command.value("--format")?.lowercased() ?? "json"
+    guard format == "json" || format == "markdown" || format == "md" else {
+      throw CommandError.usage("--format is json or markdown, not '\(format)'.")
+    }
+    let conversation = try await context.command.arguments.first.asyncMap {
+      try await ConversationLookup.find($0, in: dependencies)
+    }
+    let text: String
+    if format == "json" {
+      let data = try await dependencies.archiver.exportJSON(
+        conversationIDs: conversation.map { [$0.id] })
+      text = (String(data: data, encoding: .utf8) ?? "") + "\n"
+    } else {
+      guard let conversation else {
+        throw CommandError.usage(
+          "Markdown export is for one conversation: kiln export --format markdown ID")
+      }
+      text = try await dependencies.archiver.exportMarkdown(
+        conversationID: conversation.id, timeZone: .current)
+    }
+    if let output = context.command.value("--output") {
+      do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+      } catch {
+        throw CommandError.failure("cannot write \(output): \(error.localizedDescription)")
+      }
+      context.console.error("Exported to \(output).\n")
+    } else {
+      context.console.output(text)
+    }
+    return .success
+  }
+}
+
+/// `kiln import FILE`: conversations exported by `kiln export`; existing ones are skipped.
+enum ImportCommand {
+  struct Output: Encodable {
+    let imported: Int
+    let skipped: Int
+    let failed: Int
+  }
+
+  @MainActor
+  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+    -> ExitStatus
+  {
+    let path = context.command.arguments[0]
+    let data: Data
+    do {
+      data = path == "-" ? context.console.readAllInput() : try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw CommandError.failure("cannot read \(path): \(error.localizedDescription)")
+    }
+    let report: ChatArchiver.ImportReport
+    do {
+      report = try await dependencies.archiver.importJSON(data)
+    } catch let error as StorageError {
+      throw CommandError.failure("\(path) is not a Kiln export: \(error)")
+    }
+    let output = Output(
+      imported: report.imported.count, skipped: report.skipped.count, failed: report.failed.count)
+    if context.wantsJSON {
+      try context.printJSON(output)
+    } else {
+      context.console.output(
+        "Imported \(output.imported) conversations, skipped \(output.skipped) already present"
+          + (output.failed > 0 ? ", \(output.failed) failed" : "") + ".\n")
+    }
+    return report.failed.isEmpty ? .success : .failure
+  }
+}
+
+extension Optional {
+  /// `map` for an async transform.
+  func asyncMap<Result>(_ transform: (Wrapped) async throws -> Result) async rethrows -> Result? {
+    guard let value = self else { return nil }
+    return try await transform(value)
+  }
+}

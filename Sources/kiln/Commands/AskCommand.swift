@@ -1,0 +1,123 @@
+import AI
+import AppComposition
+import Core
+import FeatureChat
+import Foundation
+import Localization
+import Storage
+import TerminalUI
+
+/// `kiln ask`: sends one message through the same `ChatViewModel` the interactive chat uses,
+/// streams the reply to standard output (or prints one JSON object at the end) and exits 0
+/// when the reply completed, 1 otherwise.
+enum AskCommand {
+  @MainActor
+  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+    -> ExitStatus
+  {
+    let text = try messageText(context)
+    let persona = try persona(context)
+    let conversation = try await conversation(context, dependencies, persona: persona)
+    let chat = dependencies.sessions.viewModel(for: conversation.id)
+    await chat.load()
+    if let model = context.command.value("--model") { chat.model = ModelID(rawValue: model) }
+
+    var presenter = makePresenter(context)
+    let watcher: ReplyWatcher? =
+      context.wantsJSON
+      ? nil
+      : ReplyWatcher(chat: chat) { piece in
+        context.console.output(presenter.append(piece))
+      }
+    guard let result = await chat.send(text) else {
+      throw CommandError.usage("kiln ask needs a non-empty message.")
+    }
+    if let watcher {
+      context.console.output(presenter.append(watcher.finish(finalText: result.reply.content)))
+      context.console.output(presenter.finish())
+    }
+    if context.wantsJSON {
+      try context.printJSON(AskJSON(result))
+    } else if let error = result.error {
+      context.report(error)
+    }
+    return result.isCompleted ? .success : .failure
+  }
+
+  private static func messageText(_ context: CommandContext) throws -> String {
+    if !context.command.arguments.isEmpty {
+      return context.command.arguments.joined(separator: " ")
+    }
+    guard !context.console.inputIsTerminal else {
+      throw CommandError.usage(
+        "kiln ask needs a message: kiln ask \"your question\", or pipe it on standard input.")
+    }
+    let data = context.console.readAllInput()
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw CommandError.usage("standard input is not UTF-8 text.")
+    }
+    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw CommandError.usage("standard input was empty; kiln ask needs a message.")
+    }
+    return text
+  }
+
+  @MainActor
+  static func persona(_ context: CommandContext) throws -> Persona {
+    guard let id = context.command.value("--persona") else {
+      return PersonaCatalogue.defaultPersona
+    }
+    guard let persona = PersonaCatalogue.persona(rawID: id) else {
+      let known = PersonaCatalogue.all.map(\.id.rawValue).joined(separator: ", ")
+      throw CommandError.usage("unknown persona '\(id)'. Personas: \(known).")
+    }
+    return persona
+  }
+
+  @MainActor
+  private static func conversation(
+    _ context: CommandContext, _ dependencies: AppDependencies, persona: Persona
+  ) async throws -> ConversationDTO {
+    if let id = context.command.value("--conversation") {
+      return try await ConversationLookup.find(id, in: dependencies)
+    }
+    return try await dependencies.conversations.create(
+      title: L10n.Chat.defaultTitle, personaName: persona.displayName,
+      personaID: persona.id.rawValue)
+  }
+
+  private static func makePresenter(_ context: CommandContext) -> StreamingText {
+    let capabilities = context.outputCapabilities
+    guard capabilities.isInteractive else { return StreamingText(markdown: nil) }
+    let size = Terminal.size(of: STDOUT_FILENO)
+    let renderer = MarkdownRenderer(capabilities: capabilities, width: size?.columns)
+    return StreamingText(
+      markdown: StreamingMarkdownRenderer(
+        renderer: renderer,
+        mode: StreamingMarkdownRenderer.mode(for: capabilities, terminalRows: size?.rows)))
+  }
+}
+
+/// Streamed reply text as it goes out: Markdown on a terminal, the exact text in a pipe.
+struct StreamingText {
+  var markdown: StreamingMarkdownRenderer?
+  private var endsWithNewline = true
+
+  init(markdown: StreamingMarkdownRenderer?) {
+    self.markdown = markdown
+  }
+
+  mutating func append(_ text: String) -> String {
+    guard !text.isEmpty else { return "" }
+    guard markdown != nil else {
+      endsWithNewline = text.hasSuffix("\n")
+      return text
+    }
+    return markdown?.append(text) ?? ""
+  }
+
+  mutating func finish() -> String {
+    if markdown != nil { return markdown?.finish() ?? "" }
+    return endsWithNewline ? "" : "\n"
+  }
+}

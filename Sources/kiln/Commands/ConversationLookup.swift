@@ -1,0 +1,127 @@
+import AppComposition
+import Foundation
+import Storage
+
+/// Finds conversations by full identifier or by a unique prefix of it (as `git` does), so
+/// `kiln show 0193f2a1` works.
+@MainActor
+enum ConversationLookup {
+  /// Every conversation in list order, archived ones included.
+  static func all(_ dependencies: AppDependencies, includeArchived: Bool = true) async throws
+    -> [ConversationDTO]
+  {
+    var result: [ConversationDTO] = []
+    var cursor: ConversationCursor?
+    while true {
+      let page = try await dependencies.conversations.list(
+        limit: 500, after: cursor, includeArchived: includeArchived)
+      result += page
+      guard page.count == 500, let last = page.last else { return result }
+      cursor = last.cursor
+    }
+  }
+
+  /// The conversation `text` names.
+  /// - Throws: `CommandError` when nothing or more than one conversation matches.
+  static func find(_ text: String, in dependencies: AppDependencies) async throws
+    -> ConversationDTO
+  {
+    let needle = text.lowercased()
+    if let id = UUID(uuidString: text), let exact = try await dependencies.conversations.get(id: id) {
+      return exact
+    }
+    guard needle.count >= 4, needle.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+      throw CommandError.failure("no conversation has the id '\(text)'. See 'kiln chats'.")
+    }
+    let matches = try await all(dependencies).filter {
+      $0.id.uuidString.lowercased().hasPrefix(needle)
+    }
+    switch matches.count {
+    case 1: return matches[0]
+    case 0: throw CommandError.failure("no conversation has an id starting with '\(text)'. See 'kiln chats'.")
+    default:
+      throw CommandError.failure(
+        "'\(text)' matches \(matches.count) conversations; give more of the id.")
+    }
+  }
+
+  /// Every message on the conversation's active path, oldest first.
+  static func messages(of conversation: ConversationDTO, _ dependencies: AppDependencies)
+    async throws -> [MessageDTO]
+  {
+    var newestFirst: [MessageDTO] = []
+    var cursor: MessageCursor?
+    repeat {
+      let page = try await dependencies.messages.page(
+        conversationID: conversation.id, before: cursor, limit: 200)
+      newestFirst += page.items
+      cursor = page.next
+    } while cursor != nil
+    return newestFirst.reversed()
+  }
+}
+
+/// The JSON shape of conversations and messages in `kiln` output.
+struct ConversationJSON: Encodable {
+  let id: String
+  let title: String
+  let persona: String?
+  let personaID: String?
+  let createdAt: Date
+  let updatedAt: Date
+  let pinned: Bool
+  let archived: Bool
+
+  init(_ conversation: ConversationDTO) {
+    id = conversation.id.uuidString.lowercased()
+    title = conversation.title
+    persona = conversation.personaName
+    personaID = conversation.personaID
+    createdAt = conversation.createdAt
+    updatedAt = conversation.updatedAt
+    pinned = conversation.isPinned
+    archived = conversation.isArchived
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, title, persona, pinned, archived
+    case personaID = "persona_id"
+    case createdAt = "created_at"
+    case updatedAt = "updated_at"
+  }
+}
+
+struct MessageJSON: Encodable {
+  let id: String
+  let role: String
+  let text: String
+  let status: String
+  let createdAt: Date
+  let model: String?
+  let finishReason: String?
+  let promptTokens: Int?
+  let completionTokens: Int?
+  let errorCode: String?
+
+  init(_ message: MessageDTO) {
+    id = message.id.uuidString.lowercased()
+    role = message.role.rawValue
+    text = message.text
+    status = message.status.rawValue
+    createdAt = message.createdAt
+    model = message.model
+    finishReason = message.finishReason
+    promptTokens = message.promptTokens
+    completionTokens = message.completionTokens
+    errorCode = message.errorCode
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, role, text, status, model
+    case createdAt = "created_at"
+    case finishReason = "finish_reason"
+    case promptTokens = "prompt_tokens"
+    case completionTokens = "completion_tokens"
+    case errorCode = "error_code"
+  }
+}

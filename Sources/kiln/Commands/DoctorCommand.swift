@@ -1,0 +1,92 @@
+import AI
+import AppComposition
+import Core
+import Foundation
+import Networking
+import Storage
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `kiln doctor`: checks the configuration, the data folder and database, and whether the
+/// configured AI provider answers. Exits 1 when any check fails.
+enum DoctorCommand {
+  struct Check: Encodable {
+    let name: String
+    let ok: Bool
+    let detail: String
+  }
+
+  @MainActor
+  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async -> ExitStatus {
+    var checks: [Check] = []
+    let warnings = ConfigurationValidator.warnings(in: dependencies.configuration)
+    checks.append(
+      Check(
+        name: "configuration", ok: true,
+        detail: warnings.isEmpty
+          ? "valid" : "valid, \(warnings.count) warning(s): " + warnings.map(\.description).joined(separator: "; ")))
+    checks.append(await database(dependencies))
+    checks.append(await provider(dependencies))
+
+    if context.wantsJSON {
+      do { try context.printJSON(checks) } catch { return .failure }
+    } else {
+      for check in checks {
+        context.console.output("\(check.ok ? "ok  " : "FAIL") \(check.name): \(check.detail)\n")
+      }
+    }
+    return checks.allSatisfy(\.ok) ? .success : .failure
+  }
+
+  @MainActor
+  private static func database(_ dependencies: AppDependencies) async -> Check {
+    do {
+      let conversations = try await ConversationLookup.all(dependencies)
+      let path = dependencies.paths?.database.path ?? "memory"
+      return Check(
+        name: "database", ok: true,
+        detail: "\(path): \(conversations.count) conversation(s), readable and writable")
+    } catch {
+      return Check(
+        name: "database", ok: false, detail: AppError.from(error).userMessage)
+    }
+  }
+
+  /// Sends one GET to the provider: any HTTP answer proves it is reachable; 401/403 from a
+  /// direct provider means the key was refused.
+  @MainActor
+  private static func provider(_ dependencies: AppDependencies) async -> Check {
+    let url: URL
+    var request: HTTPRequest
+    switch dependencies.ai.provider {
+    case .echo:
+      return Check(name: "AI provider", ok: true, detail: "echo model (no provider configured)")
+    case .proxy(let settings):
+      url = settings.endpoint ?? settings.baseURL
+      request = HTTPRequest(url: url, method: .get)
+    case .direct(let settings):
+      url = settings.baseURL.appendingPathComponent("models")
+      request = HTTPRequest(url: url, method: .get)
+      if let key = settings.apiKey { request = request.withHeader("Authorization", "Bearer \(key)") }
+    }
+    request = request.withTimeout(10)
+    let client = URLSessionHTTPClient(baseURL: nil, clock: dependencies.clock)
+    let place = "\(url.scheme ?? "https")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")"
+    do {
+      let response = try await client.send(request)
+      return Check(name: "AI provider", ok: true, detail: "\(place) answered \(response.statusCode)")
+    } catch let error as HTTPError {
+      guard let status = error.statusCode else {
+        return Check(name: "AI provider", ok: false, detail: "\(place): \(AppError.from(error).userMessage)")
+      }
+      if case .direct = dependencies.ai.provider, status == 401 || status == 403 {
+        return Check(name: "AI provider", ok: false, detail: "\(place) refused the API key (\(status))")
+      }
+      return Check(name: "AI provider", ok: true, detail: "\(place) is reachable (answered \(status))")
+    } catch {
+      return Check(name: "AI provider", ok: false, detail: "\(place): \(AppError.from(error).userMessage)")
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import AppComposition
+import Foundation
+import Localization
+import Storage
+import TerminalUI
+
+/// `kiln chats`: the conversation list.
+enum ChatsCommand {
+  @MainActor
+  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+    -> ExitStatus
+  {
+    let conversations = try await ConversationLookup.all(
+      dependencies, includeArchived: context.command.has("--archived"))
+    if context.wantsJSON {
+      try context.printJSON(conversations.map(ConversationJSON.init))
+      return .success
+    }
+    guard !conversations.isEmpty else {
+      context.console.error("No conversations yet. Start one with 'kiln' or 'kiln ask'.\n")
+      return .success
+    }
+    for conversation in conversations {
+      context.console.output(Row.line(for: conversation) + "\n")
+    }
+    return .success
+  }
+}
+
+/// `kiln show ID`: one conversation's messages.
+enum ShowCommand {
+  struct Output: Encodable {
+    let conversation: ConversationJSON
+    let messages: [MessageJSON]
+  }
+
+  @MainActor
+  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+    -> ExitStatus
+  {
+    let conversation = try await ConversationLookup.find(
+      context.command.arguments[0], in: dependencies)
+    let messages = try await ConversationLookup.messages(of: conversation, dependencies)
+    if context.wantsJSON {
+      try context.printJSON(
+        Output(
+          conversation: ConversationJSON(conversation), messages: messages.map(MessageJSON.init)))
+      return .success
+    }
+    let capabilities = context.outputCapabilities
+    let renderer = MarkdownRenderer(capabilities: capabilities, width: nil)
+    context.console.output("# \(conversation.title)\n")
+    for message in messages {
+      let who = message.role == .user ? L10n.Chat.roleUser : L10n.Chat.roleAssistant
+      let model = message.model.map { " (\($0))" } ?? ""
+      context.console.output("\n\(who)\(model):\n")
+      context.console.output(renderer.render(message.text))
+      if !message.text.hasSuffix("\n") { context.console.output("\n") }
+    }
+    return .success
+  }
+}
+
+/// `kiln search QUERY`: conversations whose title or persona matches, and message hits.
+enum SearchCommand {
+  struct Hit: Encodable {
+    let conversation: ConversationJSON
+    let messageID: String?
+    let snippet: String?
+
+    enum CodingKeys: String, CodingKey {
+      case conversation, snippet
+      case messageID = "message_id"
+    }
+  }
+
+  @MainActor
+  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+    -> ExitStatus
+  {
+    let query = context.command.arguments.joined(separator: " ")
+    let titles = try await dependencies.conversations.search(query, limit: 50)
+    let messages = try await dependencies.messages.searchMessages(query, limit: 50)
+    let hits =
+      titles.map { Hit(conversation: ConversationJSON($0), messageID: nil, snippet: nil) }
+      + messages.map {
+        Hit(
+          conversation: ConversationJSON($0.conversation),
+          messageID: $0.message.id.uuidString.lowercased(),
+          snippet: $0.snippet.marked(open: "**", close: "**"))
+      }
+    if context.wantsJSON {
+      try context.printJSON(hits)
+      return .success
+    }
+    guard !hits.isEmpty else {
+      context.console.error("Nothing matches '\(query)'.\n")
+      return .success
+    }
+    for conversation in titles {
+      context.console.output(Row.line(for: conversation) + "\n")
+    }
+    for hit in messages {
+      let id = String(hit.conversation.id.uuidString.lowercased().prefix(8))
+      let snippet = hit.snippet.marked(open: "[", close: "]")
+        .replacingOccurrences(of: "\n", with: " ")
+      context.console.output("\(id)  \(hit.conversation.title): \(snippet)\n")
+    }
+    return .success
+  }
+}
+
+/// One conversation as a line of text.
+enum Row {
+  static func line(for conversation: ConversationDTO) -> String {
+    let id = String(conversation.id.uuidString.lowercased().prefix(8))
+    var flags = ""
+    if conversation.isPinned { flags += " [pinned]" }
+    if conversation.isArchived { flags += " [archived]" }
+    let persona = conversation.personaName.map { " (\($0))" } ?? ""
+    return "\(id)  \(date(conversation.updatedAt))  \(conversation.title)\(persona)\(flags)"
+  }
+
+  static func date(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter.string(from: date)
+  }
+}

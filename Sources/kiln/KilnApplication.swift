@@ -1,0 +1,86 @@
+import AppComposition
+import Core
+import Foundation
+import Localization
+import TerminalUI
+
+/// The `kiln` program: parses the command line, builds the app's dependencies once, runs one
+/// command and turns its outcome into an exit status.
+@MainActor
+enum KilnApplication {
+  static let version = KilnVersion.current
+
+  #if DEBUG
+    static let isDevelopmentBuild = true
+  #else
+    static let isDevelopmentBuild = false
+  #endif
+
+  static func run(arguments: [String], environment: [String: String], console: Console) async
+    -> ExitStatus
+  {
+    let command: ParsedCommand
+    do {
+      command = try Commands.parser.parse(arguments)
+    } catch {
+      console.error("kiln: \(error)\n")
+      return .usage
+    }
+    if command.has("--help") || command.name == "help" {
+      let topic = command.name == "help" ? command.arguments.first : command.name
+      return HelpCommand.run(topic: topic == "chat" && arguments.isEmpty ? nil : topic, console)
+    }
+
+    let appEnvironment = AppEnvironment(
+      variables: environment, dataDirectoryOption: command.value("--data-dir"),
+      configFileOption: command.value("--config"), isDevelopmentBuild: isDevelopmentBuild)
+    let context = CommandContext(
+      command: command, console: console, environment: appEnvironment,
+      noColor: command.has("--no-color"))
+
+    do {
+      let configuration = try appEnvironment.loadConfiguration()
+      if command.name == "config" {
+        return try ConfigCommand.run(configuration: configuration, context)
+      }
+      let dependencies = try AppDependencies.live(
+        configuration: configuration, environment: appEnvironment,
+        logSinks: context.diagnosticSinks(configuration))
+      let status = await dispatch(command, context: context, dependencies: dependencies)
+      await dependencies.shutdown()
+      return status
+    } catch let error as ConfigurationError {
+      context.report(configuration: error)
+      return .usage
+    } catch let error as CommandError {
+      context.report(error)
+      return error.status
+    } catch {
+      context.report(AppError.from(error))
+      return .failure
+    }
+  }
+
+  private static func dispatch(
+    _ command: ParsedCommand, context: CommandContext, dependencies: AppDependencies
+  ) async -> ExitStatus {
+    do {
+      switch command.name {
+      case "ask": return try await AskCommand.run(context, dependencies)
+      case "chats": return try await ChatsCommand.run(context, dependencies)
+      case "show": return try await ShowCommand.run(context, dependencies)
+      case "search": return try await SearchCommand.run(context, dependencies)
+      case "export": return try await ExportCommand.run(context, dependencies)
+      case "import": return try await ImportCommand.run(context, dependencies)
+      case "doctor": return await DoctorCommand.run(context, dependencies)
+      default: return await InteractiveCommand.run(context, dependencies)
+      }
+    } catch let error as CommandError {
+      context.report(error)
+      return error.status
+    } catch {
+      context.report(AppError.from(error))
+      return .failure
+    }
+  }
+}
