@@ -52,8 +52,8 @@ extension SessionManager {
         try ensureGeneration(flightGeneration)
         let failure = RefreshFailure(error)
         logger.notice(
-          "refresh attempt \(attempt) of \(policy.maxAttempts) failed: "
-            + "\(AppError.from(error).code) \(failure)", category: .auth)
+          "refresh attempt \(attempt) of \(policy.maxAttempts) failed (\(failure)): "
+            + AppError.diagnose(error).detail, category: .auth)
         switch failure {
         case .terminal:
           if let newer = newerStoredSession(than: current) {

@@ -37,27 +37,34 @@ enum Sessions {
 
 /// Collects every state a manager publishes, from the moment it is made.
 final class StateRecorder: Sendable {
-  private final class Box: Sendable {
-    let states = Mutex<[AuthState]>([])
-  }
-
-  private let box = Box()
+  private let box = Recorded<AuthState>()
   private let task: Task<Void, Never>
 
   init(_ stream: AsyncStream<AuthState>) {
     let box = self.box
     task = Task {
-      for await state in stream { box.states.withLock { $0.append(state) } }
+      for await state in stream { box.append(state) }
     }
   }
 
   deinit { task.cancel() }
 
-  var all: [AuthState] { box.states.withLock { $0 } }
+  var all: [AuthState] { box.all }
 
   /// Waits (yielding) until `count` states arrived.
   @discardableResult
   func waitForCount(_ count: Int) async -> Bool {
     await eventually { all.count >= count }
   }
+}
+
+/// Values appended from any task, read by the test.
+final class Recorded<Value: Sendable>: Sendable {
+  private let values = Mutex<[Value]>([])
+
+  func append(_ value: Value) {
+    values.withLock { $0.append(value) }
+  }
+
+  var all: [Value] { values.withLock { $0 } }
 }
