@@ -51,6 +51,13 @@ extension GoTrueError {
       let reasons: [String]?
     }
 
+    /// `{"error": {"code": "…", "message": "…"}}`, as backend functions (and Kiln's proxy)
+    /// answer.
+    struct NestedError: Decodable {
+      let code: String?
+      let message: String?
+    }
+
     let stringCode: GoTrueErrorCode?
     let integerCode: Int?
     let errorCode: String?
@@ -73,20 +80,21 @@ extension GoTrueError {
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       let codeString = try? container.decodeIfPresent(String.self, forKey: .code)
+      // Backend functions nest their error: `{"error": {"code": …, "message": …}}`.
+      let nested = try? container.decodeIfPresent(NestedError.self, forKey: .error)
       integerCode = try? container.decodeIfPresent(Int.self, forKey: .code)
       errorCode = try? container.decodeIfPresent(String.self, forKey: .errorCode)
-      stringCode = (codeString ?? errorCode).flatMap {
+      stringCode = (codeString ?? errorCode ?? nested?.code).flatMap {
         $0.isEmpty ? nil : GoTrueErrorCode(rawValue: $0)
       }
       msg = try? container.decodeIfPresent(String.self, forKey: .msg)
-      messageField = try? container.decodeIfPresent(String.self, forKey: .message)
-      // Some gateways send `error` as an object; only a string is the OAuth field.
+      messageField =
+        (try? container.decodeIfPresent(String.self, forKey: .message)) ?? nested?.message
+      // Only a string `error` is the OAuth field.
       error = try? container.decodeIfPresent(String.self, forKey: .error)
       errorDescription = try? container.decodeIfPresent(String.self, forKey: .errorDescription)
       weakPassword = try? container.decodeIfPresent(WeakPassword.self, forKey: .weakPassword)
-      if codeString == nil, integerCode == nil, errorCode == nil, msg == nil,
-        messageField == nil, error == nil
-      {
+      if stringCode == nil, integerCode == nil, msg == nil, messageField == nil, error == nil {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(codingPath: [], debugDescription: "no GoTrue error fields"))
       }

@@ -94,6 +94,15 @@ import Testing
     #expect(!error.endsSessionOnRefresh)
   }
 
+  @Test func decodesAFunctionsNestedErrorObject() {
+    let error = decode(
+      401, #"{"error":{"code":"unauthorized","message":"Missing or invalid token"}}"#)
+    #expect(error.shape == .current)
+    #expect(error.code?.rawValue == "unauthorized")
+    #expect(error.message == "Missing or invalid token")
+    #expect(error.appError == .unauthorized)
+  }
+
   @Test func theErrorCodeHeaderFillsInAMissingCode() {
     let error = decode(403, #"{"message":"invalid JWT"}"#, headerCode: "bad_jwt")
     #expect(error.code == .badJWT)
