@@ -19,7 +19,9 @@ let package = Package(
     .library(name: "Payments", targets: ["Payments"]),
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "FeatureRating", targets: ["FeatureRating"]),
+    .library(name: "FeatureChat", targets: ["FeatureChat"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .library(name: "AppComposition", targets: ["AppComposition"]),
     .executable(name: "kiln-bench", targets: ["kiln-bench"]),
   ],
   targets: []
@@ -67,12 +69,20 @@ package.targets += [
     resources: [.process("Resources")]
   ),
   .target(name: "FeatureRating", dependencies: ["Core"]),
+  .target(name: "FeatureChat", dependencies: ["Core", "Storage", "AI", "Localization"]),
 ]
 
 // MARK: - App
 
 package.targets += [
-  .target(name: "TerminalUI", dependencies: ["Core", "DesignSystem"])
+  .target(
+    name: "AppComposition",
+    dependencies: [
+      "Core", "Localization", "Networking", "Storage", "AI", "Auth", "Payments", "DesignSystem",
+      "FeatureRating",
+    ]
+  ),
+  .target(name: "TerminalUI", dependencies: ["Core", "DesignSystem"]),
 ]
 
 // MARK: - Executables
@@ -104,7 +114,12 @@ package.targets += [
     name: "PaymentsTests", dependencies: ["Core", "Networking", "Payments", "TestSupport"]),
   .testTarget(name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
+  .testTarget(
+    name: "FeatureChatTests",
+    dependencies: ["Core", "Storage", "AI", "Localization", "FeatureChat", "TestSupport"]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
+  .testTarget(
+    name: "AppCompositionTests", dependencies: ["Core", "AppComposition", "TestSupport"]),
   .testTarget(name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI"]),
 ]
 

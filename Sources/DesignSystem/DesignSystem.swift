@@ -1,1 +1,0 @@
-// The DesignSystem module; its issue fills it in.

@@ -1,0 +1,1 @@
+// The FeatureChat module; issue 5 fills it in.

@@ -1,1 +1,0 @@
-// The FeatureRating module; its issue fills it in.

@@ -1,0 +1,32 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Settings of a `URLSessionHTTPClient`.
+public struct HTTPClientConfiguration: Sendable {
+  /// Headers every request gets unless it sets them itself.
+  public var defaultHeaders: HTTPHeaders
+  /// Timeouts for requests that set none.
+  public var timeouts: HTTPTimeouts
+  /// The most bytes of a non-2xx body kept for the error; the rest is read and dropped.
+  public var maximumErrorBodySize: Int
+  /// Makes the `URLSessionConfiguration` sessions start from (proxies, TLS settings, extra
+  /// protocol classes). Cache, cookies and timeouts are then overridden by the client.
+  public var sessionConfiguration: @Sendable () -> URLSessionConfiguration
+
+  /// A configuration; the defaults send `Accept: application/json` and use
+  /// `HTTPTimeouts.standard`.
+  public init(
+    defaultHeaders: HTTPHeaders = ["Accept": "application/json"],
+    timeouts: HTTPTimeouts = .standard,
+    maximumErrorBodySize: Int = 1 << 20,
+    sessionConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral }
+  ) {
+    self.defaultHeaders = defaultHeaders
+    self.timeouts = timeouts
+    self.maximumErrorBodySize = maximumErrorBodySize
+    self.sessionConfiguration = sessionConfiguration
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+
+/// The body of a streaming response: an `AsyncSequence` of byte chunks, in arrival order.
+///
+/// Iterate it once. The transfer stops as soon as the body is abandoned: when the loop ends
+/// early (`break`, a thrown error), when the consuming task is cancelled, when `cancel()` is
+/// called, or when the last copy of the body is dropped without being read to the end.
+/// It throws `HTTPError` (`.transport` for a lost connection or an idle timeout,
+/// `.cancelled`).
+public struct HTTPResponseBody: AsyncSequence, Sendable {
+  /// A chunk of bytes.
+  public typealias Element = Data
+
+  private let chunks: AsyncThrowingStream<Data, any Error>
+  private let lifetime: Lifetime
+
+  /// A body over `chunks`; `onCancel` runs once when the body is abandoned before its end
+  /// (it must stop whatever produces the chunks).
+  public init(
+    chunks: AsyncThrowingStream<Data, any Error>, onCancel: @escaping @Sendable () -> Void
+  ) {
+    self.chunks = chunks
+    self.lifetime = Lifetime(onCancel: onCancel)
+  }
+
+  /// A body that yields `data` as one chunk (none when empty) and ends.
+  public static func bytes(_ data: Data) -> HTTPResponseBody {
+    let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+    if !data.isEmpty { continuation.yield(data) }
+    continuation.finish()
+    return HTTPResponseBody(chunks: stream, onCancel: {})
+  }
+
+  /// Stops the transfer; iteration then ends with `HTTPError.cancelled` or finishes.
+  public func cancel() {
+    lifetime.cancel()
+  }
+
+  /// Reads every remaining chunk into one `Data`.
+  /// - Throws: what the body throws.
+  public func collect() async throws -> Data {
+    var data = Data()
+    for try await chunk in self { data.append(chunk) }
+    return data
+  }
+
+  /// Creates the iterator; the body should be iterated once.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(base: chunks.makeAsyncIterator(), iteration: Iteration(lifetime: lifetime))
+  }
+
+  /// Iterates the chunks.
+  public struct Iterator: AsyncIteratorProtocol {
+    fileprivate var base: AsyncThrowingStream<Data, any Error>.Iterator
+    fileprivate let iteration: Iteration
+
+    /// The next chunk, or `nil` at the end.
+    /// - Throws: `HTTPError` when the transfer fails or is cancelled.
+    public mutating func next() async throws -> Data? {
+      do {
+        let chunk = try await base.next()
+        if chunk == nil { iteration.lifetime.markFinished() }
+        return chunk
+      } catch {
+        iteration.lifetime.markFinished()
+        throw error
+      }
+    }
+  }
+}
+
+/// Lives as long as an iterator: when a loop is left early (`break`, a thrown error) the
+/// iterator goes away before the end, and the transfer is cancelled at once, even though the
+/// response value that owns the body may still be in scope.
+private final class Iteration: Sendable {
+  let lifetime: Lifetime
+
+  init(lifetime: Lifetime) {
+    self.lifetime = lifetime
+  }
+
+  deinit {
+    lifetime.cancel()
+  }
+}
+
+/// Calls its cancel action once, when asked to or when the last reference goes away before
+/// the body was read to its end.
+private final class Lifetime: Sendable {
+  private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+  init(onCancel: @escaping @Sendable () -> Void) {
+    self.onCancel = Mutex(onCancel)
+  }
+
+  func cancel() {
+    let action = onCancel.withLock { action in
+      defer { action = nil }
+      return action
+    }
+    action?()
+  }
+
+  func markFinished() {
+    onCancel.withLock { $0 = nil }
+  }
+
+  deinit {
+    cancel()
+  }
+}

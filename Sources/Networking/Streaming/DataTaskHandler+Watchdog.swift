@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+
+/// The connect, idle and total timeouts, enforced by one watchdog per exchange.
+///
+/// Foundation's `timeoutInterval` cannot tell "no response yet" from "no chunk for a while",
+/// so the handler keeps its own deadlines in monotonic time. Each arming bumps a generation
+/// number; a firing from an older arming does nothing, so there is one live watchdog at most.
+/// A chunk only records its arrival time: the watchdog re-arms itself for the remaining time
+/// instead of being rescheduled per chunk.
+extension DataTaskHandler {
+  private enum Check {
+    case stop
+    case wait(UInt64, generation: Int)
+    case expire(HTTPError)
+  }
+
+  /// Arms the watchdog for the current phase's nearest deadline.
+  func scheduleWatchdog() {
+    evaluateWatchdog(generation: nil)
+  }
+
+  private func evaluateWatchdog(generation: Int?) {
+    let check = state.withLock { state -> Check in
+      if let generation, generation != state.watchdogGeneration { return .stop }
+      guard let (deadline, failure) = nearestDeadline(state) else { return .stop }
+      if Self.uptime() >= deadline { return .expire(failure) }
+      state.watchdogGeneration += 1
+      return .wait(deadline, generation: state.watchdogGeneration)
+    }
+    switch check {
+    case .stop:
+      return
+    case .expire(let failure):
+      fail(with: failure)
+    case .wait(let deadline, let next):
+      DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) {
+        [weak self] in
+        self?.evaluateWatchdog(generation: next)
+      }
+    }
+  }
+
+  private func nearestDeadline(_ state: State) -> (UInt64, HTTPError)? {
+    var candidates: [(UInt64, HTTPError)] = []
+    if let total = timeouts.total {
+      candidates.append(
+        (state.startedAt &+ Self.nanoseconds(total), Self.timeout("the whole exchange", total)))
+    }
+    switch state.phase {
+    case .awaitingHead:
+      candidates.append(
+        (
+          state.startedAt &+ Self.nanoseconds(timeouts.connect),
+          Self.timeout("the response head", timeouts.connect)
+        ))
+    case .collectingErrorBody, .streaming:
+      if let idle = timeouts.idle {
+        candidates.append(
+          (state.lastActivity &+ Self.nanoseconds(idle), Self.timeout("the next body chunk", idle)))
+      }
+    case .ready, .done:
+      return nil
+    }
+    return candidates.min { $0.0 < $1.0 }
+  }
+
+  private static func timeout(_ what: String, _ seconds: TimeInterval) -> HTTPError {
+    .transport(
+      code: URLErrorCode.timedOut,
+      message: "Timed out waiting \(seconds) s for \(what)")
+  }
+
+  private static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+    UInt64(max(0, min(seconds, 1e9)) * 1e9)
+  }
+}

@@ -1,0 +1,76 @@
+/// How the server's handling of one request ended.
+public enum LoopbackOutcome: Sendable, Equatable {
+  /// The whole scripted response was sent.
+  case completed
+  /// The client closed the connection before the response was complete: it cancelled, timed
+  /// out, or stopped reading.
+  case clientClosed
+  /// The script dropped the connection (`.dropConnection`).
+  case droppedByScript
+  /// The server was stopped while the response was still going.
+  case serverStopped
+}
+
+/// A request together with how the server's response to it ended.
+public struct LoopbackExchange: Sendable {
+  /// The request.
+  public let request: LoopbackRequest
+  /// How the response ended.
+  public let outcome: LoopbackOutcome
+  /// How many body bytes were written to the socket (framing excluded). The client may not
+  /// have read them all.
+  public let bodyBytesSent: Int
+}
+
+/// Everything the server has seen, shared with the tests that wait on it.
+struct LoopbackRecords: Sendable {
+  var requests: [LoopbackRequest] = []
+  var exchanges: [Int: LoopbackExchange] = [:]
+  var unexpected: [LoopbackRequest] = []
+  var connectionsAccepted = 0
+  var openConnections = 0
+}
+
+/// The scripted responses: per-path queues, routes, and a general queue.
+struct LoopbackScript: Sendable {
+  struct Queued: Sendable {
+    var method: String?
+    var path: String?
+    var response: LoopbackResponse
+  }
+
+  struct Route: Sendable {
+    var method: String?
+    var path: String
+    var handler: @Sendable (LoopbackRequest) -> LoopbackResponse
+  }
+
+  var queued: [Queued] = []
+  var routes: [Route] = []
+
+  /// Finds the response for `request`, consuming a queued one: first a response queued for
+  /// its method and path, then the most recently added matching route, then the general queue.
+  mutating func resolve(
+    _ request: LoopbackRequest
+  ) -> ((@Sendable (LoopbackRequest) -> LoopbackResponse)?, LoopbackResponse?) {
+    if let index = queued.firstIndex(where: {
+      $0.path != nil && matches($0.method, $0.path, request)
+    }) {
+      return (nil, queued.remove(at: index).response)
+    }
+    if let route = routes.last(where: { matches($0.method, $0.path, request) }) {
+      return (route.handler, nil)
+    }
+    if let index = queued.firstIndex(where: { $0.path == nil && matches($0.method, nil, request) })
+    {
+      return (nil, queued.remove(at: index).response)
+    }
+    return (nil, nil)
+  }
+
+  private func matches(_ method: String?, _ path: String?, _ request: LoopbackRequest) -> Bool {
+    if let method, method != request.method { return false }
+    if let path, path != request.path { return false }
+    return true
+  }
+}
