@@ -88,6 +88,12 @@ public actor SessionManager: AuthClient {
     broadcaster.subscribe()
   }
 
+  /// The token provider for `AuthInterceptor` on clients that call Kiln's backend (the AI
+  /// proxy, sync): a token valid for at least a minute, renewed first when needed.
+  public nonisolated var tokenProvider: AuthTokenProvider {
+    AuthTokenProvider(client: self)
+  }
+
   /// The signed-in user, or `nil`.
   public func currentUser() async -> AuthUser? {
     session?.user
