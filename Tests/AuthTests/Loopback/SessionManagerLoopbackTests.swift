@@ -98,6 +98,26 @@ import Testing
     #expect(try await manager.validAccessToken() == nil)
   }
 
+  @Test func aCancelledRequestNeverLosesTheSession() async throws {
+    let setup = try Setup()
+    defer { setup.tearDown() }
+    try setup.storeSession(Sessions.make("one", expiresIn: -600))
+    let gate = LoopbackGate()
+    var response = Self.serverSession("two")
+    response.beforeHead = [.gate(gate)]
+    setup.gotrue.server.route(.post, "/auth/v1/token", response)
+    let manager = setup.manager()
+    let caller = Task { try await manager.validAccessToken() }
+    try await gate.waitUntilReached()
+    caller.cancel()
+    gate.open()
+    _ = await caller.result
+    #expect(try await manager.validAccessToken() == "access-two-Q9x7Lm2")
+    #expect(manager.state == .authenticated(Sessions.alice))
+    #expect(try setup.storedSession?.refreshToken == "refresh-two-Zr4Kp8w")
+    #expect(setup.gotrue.requests("/auth/v1/token").count == 1)
+  }
+
   @Test func aNetworkFailureDuringRefreshKeepsTheUserSignedIn() async throws {
     let setup = try Setup()
     defer { setup.tearDown() }
