@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "FeatureRating", targets: ["FeatureRating"]),
     .library(name: "FeatureChat", targets: ["FeatureChat"]),
+    .library(name: "FeatureSettings", targets: ["FeatureSettings"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "AppComposition", targets: ["AppComposition"]),
     .executable(name: "kiln-bench", targets: ["kiln-bench"]),
@@ -70,6 +71,9 @@ package.targets += [
   ),
   .target(name: "FeatureRating", dependencies: ["Core"]),
   .target(name: "FeatureChat", dependencies: ["Core", "Storage", "AI", "Localization"]),
+  .target(
+    name: "FeatureSettings",
+    dependencies: ["Core", "Storage", "Auth", "Payments", "DesignSystem", "Localization"]),
 ]
 
 // MARK: - App
@@ -90,8 +94,10 @@ package.targets += [
 package.targets += [
   .executableTarget(
     name: "kiln-bench",
-    dependencies: ["Core", "Networking", "Storage", "CSQLite"]
-  )
+    dependencies: ["Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport"]
+  ),
+  // A child process the durability test kills with SIGKILL mid-write.
+  .executableTarget(name: "StorageCrashProbe", dependencies: ["Core", "Storage"]),
 ]
 
 // MARK: - Test support
@@ -112,15 +118,23 @@ package.targets += [
     name: "AuthTests", dependencies: ["Core", "Networking", "Storage", "Auth", "TestSupport"]),
   .testTarget(
     name: "PaymentsTests", dependencies: ["Core", "Networking", "Payments", "TestSupport"]),
-  .testTarget(name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport"]),
+  .testTarget(
+    name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(
     name: "FeatureChatTests",
     dependencies: ["Core", "Storage", "AI", "Localization", "FeatureChat", "TestSupport"]),
+  .testTarget(
+    name: "FeatureSettingsTests",
+    dependencies: [
+      "Core", "Storage", "Auth", "Payments", "DesignSystem", "Localization", "FeatureSettings",
+      "TestSupport",
+    ]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
   .testTarget(
     name: "AppCompositionTests", dependencies: ["Core", "AppComposition", "TestSupport"]),
-  .testTarget(name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI"]),
+  .testTarget(
+    name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI", "TestSupport"]),
 ]
 
 // MARK: - Shared settings

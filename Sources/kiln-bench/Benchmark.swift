@@ -12,6 +12,8 @@ struct Benchmark: Sendable {
 enum BenchmarkRegistry {
   static let all: [Benchmark] = [
     // Entries are added here, one per line, sorted by name.
-    .sse
+    .sse,
+    .storage,
+    .stream,
   ]
 }

@@ -64,10 +64,14 @@ extension ConfigurationKey {
     "OPENAI_BASE_URL", .url, summary: "OpenAI-compatible API base URL (direct mode)")
   public static let openAIAPIKey = ConfigurationKey(
     "OPENAI_API_KEY", .text, secret: true, summary: "API key for the direct provider")
+  public static let openAIDefaultHeaders = ConfigurationKey(
+    "OPENAI_DEFAULT_HEADERS", .jsonObject,
+    summary: "extra headers for the direct provider, a JSON object")
   public static let model = ConfigurationKey(
     "KILN_MODEL", .text, summary: "model id to use by default")
   public static let models = ConfigurationKey(
-    "KILN_MODELS", .list, summary: "extra model ids for the model picker, comma-separated")
+    "KILN_MODELS", .list,
+    summary: "extra models for the picker, comma-separated: id or id|Display name|context window")
   public static let home = ConfigurationKey(
     "KILN_HOME", .text, summary: "folder for Kiln's data and secrets (default XDG folders)")
   public static let logLevel = ConfigurationKey(
@@ -85,7 +89,8 @@ extension ConfigurationKey {
 
   /// Every key Kiln reads, in the order `kiln config` lists them.
   public static let all: [ConfigurationKey] = [
-    .proxyBaseURL, .proxyPath, .proxyDefaultHeaders, .openAIBaseURL, .openAIAPIKey, .model,
+    .proxyBaseURL, .proxyPath, .proxyDefaultHeaders, .openAIBaseURL, .openAIAPIKey,
+    .openAIDefaultHeaders, .model,
     .models, .supabaseURL, .supabaseAnonKey, .authBypass, .revenueCatAPIKey,
     .revenueCatEntitlementID, .revenueCatBaseURL, .oneSignalAppID, .chatSyncEnabled,
     .diagnosticsEnabled, .crashlyticsEnabled, .home, .logLevel, .language, .freeMessageLimit,

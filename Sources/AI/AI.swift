@@ -1,1 +1,0 @@
-// The AI module; issue 9 fills it in.

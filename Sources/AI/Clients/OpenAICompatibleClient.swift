@@ -1,0 +1,74 @@
+import Core
+import Foundation
+import Networking
+
+/// Streams chat completions from any OpenAI-compatible provider: OpenAI, OpenRouter,
+/// Groq, Together, a LiteLLM proxy, or a local Ollama, LM Studio or llama.cpp server.
+///
+/// It POSTs to `settings.endpoint` (the base URL with `/chat/completions` appended; see
+/// `DirectProviderSettings.endpoint`) with the API key as a bearer token when there is one,
+/// the default headers, `Accept: text/event-stream`, and a body of the messages (system
+/// prompt included), the model (request's, else the configured one, else none),
+/// `temperature`, `max_tokens`, `tools`, `"stream": true` and, unless the request turns it
+/// off, `"stream_options": {"include_usage": true}`. Give it an `HTTPClient` without the
+/// app's auth interceptor: the provider's key is the credential here.
+public struct OpenAICompatibleClient: ChatCompletionStreaming, LLMClient {
+  /// Where and how to reach the provider.
+  public let settings: DirectProviderSettings
+  private let httpClient: any HTTPClient
+  private let timeouts: HTTPTimeouts?
+  private let logger: AppLogger
+
+  /// A client for the provider `settings` describe.
+  /// - Parameters:
+  ///   - settings: base URL, key, headers and default model.
+  ///   - httpClient: sends the requests (its retry interceptor applies before the stream).
+  ///   - timeouts: overrides the HTTP client's timeouts for chat requests.
+  ///   - logger: receives one line per failed stream under `.ai`, never message text.
+  public init(
+    settings: DirectProviderSettings, httpClient: any HTTPClient,
+    timeouts: HTTPTimeouts? = nil, logger: AppLogger = .disabled
+  ) {
+    self.settings = settings
+    self.httpClient = httpClient
+    self.timeouts = timeouts
+    self.logger = logger
+  }
+
+  /// A client for the provider at `baseURL`; see `DirectProviderSettings`.
+  public init(
+    baseURL: URL, apiKey: String? = nil, defaultHeaders: [String: String] = [:],
+    model: ModelID? = nil, httpClient: any HTTPClient, logger: AppLogger = .disabled
+  ) {
+    self.init(
+      settings: DirectProviderSettings(
+        baseURL: baseURL, apiKey: apiKey, defaultHeaders: defaultHeaders, model: model),
+      httpClient: httpClient, logger: logger)
+  }
+
+  /// Streams the reply to `request`; see the type's summary.
+  public func streamChatCompletion(_ request: ChatCompletionRequest) -> ChatCompletionStream {
+    let httpClient = httpClient
+    let logger = logger
+    let httpRequest = Result { try makeHTTPRequest(for: request) }
+    return ChatCompletionStream {
+      HTTPChatEventSource(logger: logger) { try await httpClient.stream(httpRequest.get()) }
+    }
+  }
+
+  /// The HTTP request for `request`.
+  /// - Throws: `HTTPError.invalidRequest` when the body cannot be encoded.
+  func makeHTTPRequest(for request: ChatCompletionRequest) throws -> HTTPRequest {
+    let body = OpenAIChatBody(
+      request: request, model: request.model ?? settings.model, stream: true)
+    var httpRequest = try HTTPRequest(url: settings.endpoint, method: .post)
+      .withHeaders(HTTPHeaders(settings.defaultHeaders))
+      .withHeader("Accept", "text/event-stream")
+      .withJSONBody(body, encoder: OpenAIChatBody.encoder)
+    if let apiKey = settings.apiKey {
+      httpRequest = httpRequest.withHeader("Authorization", "Bearer \(apiKey)")
+    }
+    if let timeouts { httpRequest = httpRequest.withTimeouts(timeouts) }
+    return httpRequest
+  }
+}

@@ -1,0 +1,1 @@
+// The FeatureSettings module; issue 8 fills it in.

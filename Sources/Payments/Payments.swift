@@ -1,1 +1,0 @@
-// The Payments module; its issue fills it in.

@@ -1,1 +1,0 @@
-// The TerminalUI module; the app issue fills it in.
