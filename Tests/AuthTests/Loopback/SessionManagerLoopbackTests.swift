@@ -2,6 +2,7 @@ import Auth
 import Core
 import Foundation
 import Networking
+import Storage
 import TestSupport
 import Testing
 
@@ -22,23 +23,22 @@ import Testing
       clock = ManualClock()
     }
 
-    let sessionStore = MemorySessionStore()
+    var store: FileSecureStore { FileSecureStore(directory: directory.url) }
 
-    /// A manager as the app makes one: GoTrue over the real client.
+    /// A manager as the app makes one: GoTrue over the real client, the session in the file.
     func manager() -> SessionManager {
       SessionManager(
-        api: GoTrueClient(config: gotrue.config, httpClient: gotrue.http, clock: clock.appClock),
-        store: sessionStore, clock: clock.appClock, logger: gotrue.logger,
-        policy: SessionManagerLoopbackTests.noWaits)
+        config: gotrue.config, httpClient: gotrue.http, secureStore: store,
+        clock: clock.appClock, logger: gotrue.logger, policy: SessionManagerLoopbackTests.noWaits)
     }
 
-    /// Stores `session`, as an earlier run would have.
+    /// Stores `session` in the file, as an earlier run would have.
     func storeSession(_ session: AuthSession) throws {
-      try sessionStore.save(session)
+      try SecureStoreSessionStore(secureStore: store).save(session)
     }
 
     var storedSession: AuthSession? {
-      get throws { try sessionStore.load() }
+      get throws { try SecureStoreSessionStore(secureStore: store).load() }
     }
 
     func tearDown() {
@@ -201,6 +201,20 @@ import Testing
     #expect(restarted.state == .unauthenticated)
     #expect(await restarted.snapshot() == .signedOut)
     #expect(try setup.storedSession == nil)
+  }
+
+  @Test func theSessionIsOneRecordInAnOwnerOnlyFile() async throws {
+    let setup = try Setup()
+    defer { setup.tearDown() }
+    setup.gotrue.server.route(.post, "/auth/v1/token", Self.serverSession("one"))
+    _ = try await setup.manager().signInWithEmail(email: "alice@example.com", password: "pw")
+    let file = setup.directory.url.appendingPathComponent(FileSecureStore.fileName)
+    #expect(try TemporaryDirectory.mode(of: file) == 0o600)
+    let store = setup.store
+    #expect(try store.getData(SecureStoreKeys.authSession) != nil)
+    #expect(try store.getData(SecureStoreKeys.authAccessToken) == nil)
+    #expect(try store.getData(SecureStoreKeys.authRefreshToken) == nil)
+    #expect(try setup.storedSession?.refreshToken == "refresh-one-Zr4Kp8w")
   }
 
   @Test func theTokenProviderGivesTheAuthInterceptorAFreshToken() async throws {
