@@ -4,7 +4,8 @@ import Storage
 
 extension Benchmark {
   /// `kiln-bench storage [--messages N] [--durability powerLoss|processCrash] [--cache-kib K]
-  /// [--import-batch CONVERSATIONS] [--ids random|ordered]`.
+  /// [--import-batch CONVERSATIONS] [--ids ordered|random]`. Identifiers default to the
+  /// time-ordered (version 7) UUIDs the app makes; `random` measures version-4 ones.
   static let storage = Benchmark(
     name: "storage",
     summary: "Storage repositories vs raw SQLite: import, append, page, search, memory",
@@ -29,7 +30,7 @@ struct StorageBenchmark {
   let searches = 50
   let pagingConversations = 200
   var importBatch = 100
-  var orderedIDs = false
+  var orderedIDs = true
 
   init(arguments: [String]) throws {
     var remaining = arguments[...]

@@ -1,25 +1,28 @@
 import Core
 import Foundation
 import Storage
-import Synchronization
 
 /// Deterministic chat data for `kiln-bench storage`: Zipf-distributed words from a made-up
-/// vocabulary, plus the "common word" `swift` in about 8% of messages, and random-looking
-/// identifiers (as version-4 UUIDs are) so index inserts are not artificially ordered.
+/// vocabulary, plus the "common word" `swift` in about 8% of messages. Identifiers are the
+/// app's own time-ordered (version 7) UUIDs by default, or random version-4 ones.
 struct StorageBenchmarkCorpus {
   static let commonWord = "swift"
   static let messagesPerConversation = 100
 
   private let random = RandomSource.seeded(0x6B69_6C6E)
-  /// Whether identifiers start with a counter, as time-ordered (version 7) UUIDs do.
+  /// Whether identifiers are time-ordered (version 7), as the app makes them.
   let orderedIDs: Bool
-  private let counter = StorageBenchmarkCounter()
+  private let orderedGenerator: UUIDGenerator
   private let vocabulary: [String]
   private let cumulative: [Double]
   private let start = Date(timeIntervalSince1970: 1_700_000_000)
 
   init(orderedIDs: Bool) {
     self.orderedIDs = orderedIDs
+    // One millisecond per identifier, as a busy app would make them.
+    orderedGenerator = UUIDGenerator.timeOrdered(
+      clock: .incrementing(from: Date(timeIntervalSince1970: 1_700_000_000), by: 0.001),
+      random: .seeded(0x7631_6964))
     let syllables = ["ka", "lo", "mi", "ne", "ra", "su", "ti", "vo", "ze", "pa", "do", "fi", "gu"]
     var words: [String] = []
     for first in syllables {
@@ -36,14 +39,11 @@ struct StorageBenchmarkCorpus {
     }
   }
 
-  /// A random identifier from the seeded source.
+  /// The next identifier: time-ordered, or random from the seeded source.
   func identifier() -> UUID {
+    if orderedIDs { return orderedGenerator() }
     var bytes = [UInt8](repeating: 0, count: 16)
     for index in bytes.indices { bytes[index] = UInt8(random.unit() * 256) }
-    if orderedIDs {
-      let sequence = counter.next()
-      for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: sequence >> (40 - index * 8)) }
-    }
     bytes[6] = bytes[6] & 0x0F | 0x40
     bytes[8] = bytes[8] & 0x3F | 0x80
     return UUID(
@@ -98,17 +98,5 @@ struct StorageBenchmarkCorpus {
       parent = message.id
     }
     return (conversation, messages)
-  }
-}
-
-/// Hands out 0, 1, 2, … for ordered identifiers.
-final class StorageBenchmarkCounter: Sendable {
-  private let value = Mutex(0)
-
-  func next() -> Int {
-    value.withLock { current in
-      defer { current += 1 }
-      return current
-    }
   }
 }
