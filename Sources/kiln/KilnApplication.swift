@@ -8,7 +8,7 @@ import TerminalUI
 /// command and turns its outcome into an exit status.
 @MainActor
 enum KilnApplication {
-  static let version = KilnVersion.current
+  nonisolated static let version = KilnVersion.current
 
   #if DEBUG
     static let isDevelopmentBuild = true
@@ -46,6 +46,8 @@ enum KilnApplication {
       let dependencies = try AppDependencies.live(
         configuration: configuration, environment: appEnvironment,
         logSinks: context.diagnosticSinks(configuration))
+      let offline: Set<String> = ["chats", "show", "search", "export", "import"]
+      await dependencies.start(resumingSession: !offline.contains(command.name))
       let status = await dispatch(command, context: context, dependencies: dependencies)
       await dependencies.shutdown()
       return status

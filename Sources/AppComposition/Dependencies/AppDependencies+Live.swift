@@ -1,4 +1,5 @@
 import AI
+import Auth
 import Core
 import FeatureChat
 import Foundation
@@ -44,6 +45,9 @@ extension AppDependencies {
       usage: SQLiteUsageRepository(database: database),
       preferences: try DatabaseKeyValueStore(database: database, logger: logger))
     let secureStore = FileSecureStore(directory: paths.secretsDirectory, logger: logger)
+    let auth = makeAuth(
+      configuration: configuration, flags: flags, secureStore: secureStore, clock: clock,
+      logger: logger)
 
     let retry = RetryInterceptor(policy: RetryPolicy(random: environment.random))
     let headers = HeadersInterceptor(appVersion: KilnVersion.current)
@@ -52,7 +56,7 @@ extension AppDependencies {
     let proxyHTTP = URLSessionHTTPClient(
       baseURL: nil,
       interceptors: [
-        headers, AuthInterceptor(tokenProvider: KeychainTokenProvider(store: secureStore)), retry,
+        headers, AuthInterceptor(tokenProvider: AuthTokenProvider(client: auth)), retry,
       ],
       clock: clock, logger: logger)
     let chatClient = LLMClientFactory.makeClient(
@@ -66,13 +70,14 @@ extension AppDependencies {
     return AppDependencies(
       configuration: configuration, paths: paths, flags: flags, logger: logger, clock: clock,
       uuid: uuid, language: language, ai: ai, chatClient: chatClient, store: store,
-      secureStore: secureStore, payments: payments,
+      secureStore: secureStore, auth: auth, payments: payments,
+      instanceLock: InstanceLock(directory: paths.dataDirectory),
       freeTierPolicy: freeTierPolicy(configuration),
       chat: chatConfiguration(configuration, ai: ai), calendar: localCalendar())
   }
 
   /// The AI provider for `configuration`; a rejected value becomes a configuration issue.
-  static func resolveAI(_ configuration: Configuration) throws(ConfigurationError)
+  nonisolated public static func resolveAI(_ configuration: Configuration) throws(ConfigurationError)
     -> AIConfiguration
   {
     do {
@@ -85,7 +90,7 @@ extension AppDependencies {
     }
   }
 
-  static func freeTierPolicy(_ configuration: Configuration) -> FreeTierPolicy {
+  nonisolated public static func freeTierPolicy(_ configuration: Configuration) -> FreeTierPolicy {
     let limit = configuration.positiveInteger(.freeMessageLimit) ?? kFreeMessageLimit
     let daily = configuration.value(.freeMessagePeriod)?.lowercased() == "day"
     return FreeTierPolicy(limit: limit, period: daily ? .daily : .lifetime)
@@ -99,6 +104,24 @@ extension AppDependencies {
       chat.contextBudget = ContextBudget(promptTokens: budget)
     }
     return chat
+  }
+
+  private static func makeAuth(
+    configuration: Configuration, flags: FeatureFlags, secureStore: any SecureStore,
+    clock: AppClock, logger: AppLogger
+  ) -> any AuthClient {
+    if flags.usesMockServices { return DevelopmentAuthClient(store: secureStore) }
+    guard let url = configuration.url(.supabaseURL),
+      let key = configuration.value(.supabaseAnonKey)
+    else { return UnconfiguredAuthClient() }
+    // GoTrue gets a client without auth or retry interceptors: the session manager retries
+    // refreshes itself, and an auth interceptor would wait on its own refresh.
+    let http = URLSessionHTTPClient(
+      baseURL: nil, interceptors: [HeadersInterceptor(appVersion: KilnVersion.current)],
+      clock: clock, logger: logger)
+    return SessionManager(
+      config: AuthConfig(supabaseURL: url, supabaseAnonKey: key), httpClient: http,
+      secureStore: secureStore, clock: clock, logger: logger)
   }
 
   private static func makePayments(

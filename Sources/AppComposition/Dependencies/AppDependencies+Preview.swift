@@ -1,4 +1,5 @@
 import AI
+import Auth
 import Core
 import FeatureChat
 import Foundation
@@ -24,7 +25,8 @@ extension AppDependencies {
       flags: FeatureFlags.resolve(configuration, isDevelopmentBuild: true),
       logger: .disabled, clock: clock, uuid: uuid, language: language, ai: ai,
       chatClient: EchoLLMClient(clock: clock, delay: .zero), store: repositories,
-      secureStore: InMemorySecureStore(), payments: MockPaymentsClient(clock: clock),
+      secureStore: InMemorySecureStore(), auth: MockAuthClient(),
+      payments: MockPaymentsClient(clock: clock), instanceLock: nil,
       freeTierPolicy: freeTierPolicy(configuration),
       chat: chatConfiguration(configuration, ai: ai), calendar: utcCalendar())
   }

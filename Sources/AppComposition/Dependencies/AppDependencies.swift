@@ -1,4 +1,5 @@
 import AI
+import Auth
 import Core
 import FeatureChat
 import FeatureRating
@@ -47,6 +48,8 @@ public final class AppDependencies {
   public let preferences: any KeyValueStore
   /// Secrets (the signed-in session).
   public let secureStore: any SecureStore
+  /// Accounts: Supabase sessions, the development mock, or "not configured".
+  public let auth: any AuthClient
   /// Subscriptions.
   public let payments: any PaymentsClient
   /// The free tier shared by every conversation.
@@ -63,12 +66,13 @@ public final class AppDependencies {
   public let archiver: ChatArchiver
 
   private let database: StorageDatabase?
+  private let instanceLock: InstanceLock?
 
   init(
     configuration: Configuration, paths: KilnPaths?, flags: FeatureFlags, logger: AppLogger,
     clock: AppClock, uuid: UUIDGenerator, language: Language, ai: AIConfiguration,
     chatClient: any ChatClient, store: Repositories, secureStore: any SecureStore,
-    payments: any PaymentsClient, freeTierPolicy: FreeTierPolicy, chat: ChatConfiguration,
+    auth: any AuthClient, payments: any PaymentsClient, instanceLock: InstanceLock?, freeTierPolicy: FreeTierPolicy, chat: ChatConfiguration,
     calendar: Calendar
   ) {
     self.configuration = configuration
@@ -88,7 +92,9 @@ public final class AppDependencies {
     self.usage = store.usage
     self.preferences = store.preferences
     self.secureStore = secureStore
+    self.auth = auth
     self.payments = payments
+    self.instanceLock = instanceLock
     let provider = ChatProviderKind(ai.provider)
     freeTier = FreeTierGate(
       policy: freeTierPolicy, provider: provider,
@@ -105,6 +111,37 @@ public final class AppDependencies {
       storage: KeyValueRatingStorage(store: store.preferences), clock: clock, logger: logger)
     archiver = ChatArchiver(
       conversations: store.conversations, messages: store.messages, clock: clock)
+  }
+
+  /// Brings the services up: resumes the signed-in session, ties subscriptions to the user,
+  /// marks replies a crash left unfinished (only when no other Kiln process is running), and
+  /// reads the free-tier count. Call once after building. Commands that never talk to a
+  /// server pass `resumingSession: false` so they never wait on a token refresh.
+  public func start(resumingSession: Bool = true) async {
+    if resumingSession, let manager = auth as? SessionManager { await manager.start() }
+    await configurePayments()
+    if instanceLock?.acquire() ?? true {
+      do {
+        let count = try await messages.markInterruptedMessages()
+        if count > 0 { logger.notice("marked \(count) interrupted replies", category: .storage) }
+      } catch {
+        logger.error("mark interrupted replies", error, category: .storage)
+      }
+    }
+    await freeTier.refresh()
+  }
+
+  /// Tells the payments client who the user is (RevenueCat's app user id is the account id).
+  public func configurePayments() async {
+    let user = await auth.currentUser()
+    let config = PaymentsConfig(
+      apiKey: configuration.value(.revenueCatAPIKey) ?? "development",
+      entitlementID: EntitlementID(
+        rawValue: configuration.value(.revenueCatEntitlementID) ?? EntitlementID.pro.rawValue),
+      appUserID: user?.id,
+      baseURL: configuration.url(.revenueCatBaseURL) ?? PaymentsConfig.defaultBaseURL)
+    await payments.configure(config)
+    if let rest = payments as? RevenueCatRESTClient { await rest.changeAppUser(to: user?.id) }
   }
 
   /// Closes the database; call once before the process exits.

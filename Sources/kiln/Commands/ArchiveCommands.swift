@@ -12,8 +12,9 @@ enum ExportCommand {
     guard format == "json" || format == "markdown" || format == "md" else {
       throw CommandError.usage("--format is json or markdown, not '\(format)'.")
     }
-    let conversation = try await context.command.arguments.first.asyncMap {
-      try await ConversationLookup.find($0, in: dependencies)
+    var conversation: ConversationDTO?
+    if let id = context.command.arguments.first {
+      conversation = try await ConversationLookup.find(id, in: dependencies)
     }
     let text: String
     if format == "json" {
@@ -77,13 +78,5 @@ enum ImportCommand {
           + (output.failed > 0 ? ", \(output.failed) failed" : "") + ".\n")
     }
     return report.failed.isEmpty ? .success : .failure
-  }
-}
-
-extension Optional {
-  /// `map` for an async transform.
-  func asyncMap<Result>(_ transform: (Wrapped) async throws -> Result) async rethrows -> Result? {
-    guard let value = self else { return nil }
-    return try await transform(value)
   }
 }

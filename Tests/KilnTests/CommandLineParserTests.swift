@@ -1,0 +1,59 @@
+import Testing
+
+@testable import kiln
+
+@Suite struct CommandLineParserTests {
+  private let parser = Commands.parser
+
+  @Test func noArgumentsOpenTheInteractiveChat() throws {
+    #expect(try parser.parse([]) == ParsedCommand(name: "chat"))
+  }
+
+  @Test func optionsValuesAndArgumentsAreSeparated() throws {
+    let command = try parser.parse(["ask", "--json", "--model=gpt-4o", "--persona", "translator", "hi", "there"])
+    #expect(command.name == "ask")
+    #expect(command.has("--json"))
+    #expect(command.value("--model") == "gpt-4o")
+    #expect(command.value("--persona") == "translator")
+    #expect(command.arguments == ["hi", "there"])
+  }
+
+  @Test func doubleDashEndsOptions() throws {
+    #expect(try parser.parse(["ask", "--", "--not-an-option"]).arguments == ["--not-an-option"])
+  }
+
+  @Test func globalOptionsWorkWithEveryCommand() throws {
+    let command = try parser.parse(["chats", "--data-dir", "/tmp/k", "--no-color"])
+    #expect(command.value("--data-dir") == "/tmp/k")
+    #expect(command.has("--no-color"))
+  }
+
+  @Test func unknownCommandsSuggestTheClosest() {
+    #expect {
+      _ = try parser.parse(["serch", "x"])
+    } throws: { error in
+      String(describing: error).contains("Did you mean 'search'?")
+    }
+  }
+
+  @Test func unknownOptionsNameTheCommandAndSuggest() {
+    #expect {
+      _ = try parser.parse(["ask", "--jsn"])
+    } throws: { error in
+      let text = String(describing: error)
+      return text.contains("'--jsn'") && text.contains("kiln ask") && text.contains("--json")
+    }
+  }
+
+  @Test func missingValuesAndArgumentCountsAreErrors() {
+    #expect(throws: CommandLineParser.UsageError.self) { _ = try parser.parse(["ask", "--model"]) }
+    #expect(throws: CommandLineParser.UsageError.self) { _ = try parser.parse(["show"]) }
+    #expect(throws: CommandLineParser.UsageError.self) { _ = try parser.parse(["chats", "extra"]) }
+    #expect(throws: CommandLineParser.UsageError.self) { _ = try parser.parse(["chats", "--json=1"]) }
+  }
+
+  @Test func helpNeedsNoArguments() throws {
+    #expect(try parser.parse(["show", "--help"]).has("--help"))
+    #expect(try parser.parse(["-h"]).has("--help"))
+  }
+}
