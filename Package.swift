@@ -96,8 +96,8 @@ package.targets += [
   .executableTarget(
     name: "kiln",
     dependencies: [
-      "AppComposition", "TerminalUI", "Core", "Localization", "AI", "Storage", "Payments",
-      "DesignSystem", "FeatureChat", "FeatureRating",
+      "AppComposition", "TerminalUI", "Core", "Localization", "AI", "Auth", "Storage",
+      "Payments", "DesignSystem", "FeatureChat", "FeatureRating",
     ]
   ),
   .executableTarget(

@@ -27,8 +27,10 @@ enum KilnApplication {
       return .usage
     }
     if command.has("--help") || command.name == "help" {
+      // `kiln --help` is the overview; `kiln chat --help` is the chat's own page.
+      let namesCommand = arguments.first.map { !$0.hasPrefix("-") } ?? false
       let topic = command.name == "help" ? command.arguments.first : command.name
-      return HelpCommand.run(topic: topic == "chat" && arguments.isEmpty ? nil : topic, console)
+      return HelpCommand.run(topic: namesCommand ? topic : nil, console)
     }
 
     let appEnvironment = AppEnvironment(
@@ -75,6 +77,12 @@ enum KilnApplication {
       case "export": return try await ExportCommand.run(context, dependencies)
       case "import": return try await ImportCommand.run(context, dependencies)
       case "doctor": return await DoctorCommand.run(context, dependencies)
+      case "login": return try await AccountCommands.login(context, dependencies)
+      case "signup": return try await AccountCommands.signup(context, dependencies)
+      case "logout": return try await AccountCommands.logout(context, dependencies)
+      case "whoami": return try await AccountCommands.whoami(context, dependencies)
+      case "reset-password": return try await AccountCommands.resetPassword(context, dependencies)
+      case "subscription": return try await SubscriptionCommand.run(context, dependencies)
       default: return await InteractiveCommand.run(context, dependencies)
       }
     } catch let error as CommandError {

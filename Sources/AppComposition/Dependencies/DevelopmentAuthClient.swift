@@ -6,23 +6,24 @@ import Storage
 /// The mock account of development builds, remembered between runs.
 ///
 /// `MockAuthClient` signs anyone in as the debug user but forgets it when the process ends;
-/// the terminal app runs one process per command, so this wrapper keeps a "signed in" mark
-/// in the secure store and restores it at launch.
+/// the terminal app runs one process per command, so this wrapper keeps the signed-in
+/// e-mail address in the secure store and restores it at launch.
 actor DevelopmentAuthClient: AuthClient {
-  static let markKey = "mock_auth_signed_in"
+  static let markKey = "mock_auth_signed_in_email"
 
   private let mock: MockAuthClient
   private let store: any SecureStore
 
   init(store: any SecureStore) {
     self.store = store
-    let signedIn = (try? store.getString(Self.markKey)) == "1"
-    mock = MockAuthClient(signedIn: signedIn)
+    let email = (try? store.getString(Self.markKey)).flatMap { $0 }
+    mock = MockAuthClient(signedInAs: email)
   }
 
-  private func remember(_ signedIn: Bool) throws {
-    if signedIn {
-      try store.setString("1", for: Self.markKey)
+  /// Stores the signed-in user's address, or forgets it when nobody is signed in.
+  private func remember(_ user: AuthUser?) throws {
+    if let user {
+      try store.setString(user.email ?? "debug@example.com", for: Self.markKey)
     } else {
       try store.delete(Self.markKey)
     }
@@ -30,31 +31,31 @@ actor DevelopmentAuthClient: AuthClient {
 
   func signInWithApple() async throws -> AuthUser {
     let user = try await mock.signInWithApple()
-    try remember(true)
+    try remember(user)
     return user
   }
 
   func signInWithGoogle() async throws -> AuthUser {
     let user = try await mock.signInWithGoogle()
-    try remember(true)
+    try remember(user)
     return user
   }
 
   func signIn(with credential: OpenIDCredential) async throws -> AuthUser {
     let user = try await mock.signIn(with: credential)
-    try remember(true)
+    try remember(user)
     return user
   }
 
   func signUpWithEmail(email: String, password: String) async throws -> SignUpOutcome {
     let outcome = try await mock.signUpWithEmail(email: email, password: password)
-    try remember(outcome.isSignedIn)
+    try remember(await mock.currentUser())
     return outcome
   }
 
   func signInWithEmail(email: String, password: String) async throws -> AuthUser {
     let user = try await mock.signInWithEmail(email: email, password: password)
-    try remember(true)
+    try remember(user)
     return user
   }
 
@@ -64,12 +65,12 @@ actor DevelopmentAuthClient: AuthClient {
 
   func signOut() async throws {
     try await mock.signOut()
-    try remember(false)
+    try remember(nil)
   }
 
   func deleteAccount() async throws {
     try await mock.deleteAccount()
-    try remember(false)
+    try remember(nil)
   }
 
   func currentUser() async -> AuthUser? { await mock.currentUser() }

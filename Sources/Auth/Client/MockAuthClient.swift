@@ -17,7 +17,12 @@ public actor MockAuthClient: AuthClient {
 
   /// A mock client, signed out unless `signedIn` (then as `debug@example.com`).
   public init(signedIn: Bool = false) {
-    let initialUser = signedIn ? Self.makeUser(email: "debug@example.com") : nil
+    self.init(signedInAs: signedIn ? "debug@example.com" : nil)
+  }
+
+  /// A mock client signed in as the debug user with `email`, or signed out when it is `nil`.
+  public init(signedInAs email: String?) {
+    let initialUser = email.map(Self.makeUser(email:))
     user = initialUser
     broadcaster = AuthStateBroadcaster(
       initial: initialUser.map(AuthState.authenticated) ?? .unauthenticated)

@@ -21,7 +21,15 @@ enum ConversationLookup {
     }
   }
 
-  /// The conversation `text` names.
+  /// The short form of an identifier shown in lists: its last 8 hexadecimal digits, which
+  /// are random in the time-ordered identifiers Kiln makes (the first ones are a timestamp
+  /// shared by conversations started in the same minute).
+  nonisolated static func shortID(_ id: UUID) -> String {
+    String(id.uuidString.lowercased().suffix(8))
+  }
+
+  /// The conversation `text` names: a full identifier, or at least 4 hexadecimal digits
+  /// from its start or its end.
   /// - Throws: `CommandError` when nothing or more than one conversation matches.
   static func find(_ text: String, in dependencies: AppDependencies) async throws
     -> ConversationDTO
@@ -34,11 +42,12 @@ enum ConversationLookup {
       throw CommandError.failure("no conversation has the id '\(text)'. See 'kiln chats'.")
     }
     let matches = try await all(dependencies).filter {
-      $0.id.uuidString.lowercased().hasPrefix(needle)
+      let id = $0.id.uuidString.lowercased()
+      return id.hasPrefix(needle) || id.hasSuffix(needle)
     }
     switch matches.count {
     case 1: return matches[0]
-    case 0: throw CommandError.failure("no conversation has an id starting with '\(text)'. See 'kiln chats'.")
+    case 0: throw CommandError.failure("no conversation id starts or ends with '\(text)'. See 'kiln chats'.")
     default:
       throw CommandError.failure(
         "'\(text)' matches \(matches.count) conversations; give more of the id.")

@@ -101,7 +101,7 @@ enum SearchCommand {
       context.console.output(Row.line(for: conversation) + "\n")
     }
     for hit in messages {
-      let id = String(hit.conversation.id.uuidString.lowercased().prefix(8))
+      let id = ConversationLookup.shortID(hit.conversation.id)
       let snippet = hit.snippet.marked(open: "[", close: "]")
         .replacingOccurrences(of: "\n", with: " ")
       context.console.output("\(id)  \(hit.conversation.title): \(snippet)\n")
@@ -113,7 +113,7 @@ enum SearchCommand {
 /// One conversation as a line of text.
 enum Row {
   static func line(for conversation: ConversationDTO) -> String {
-    let id = String(conversation.id.uuidString.lowercased().prefix(8))
+    let id = ConversationLookup.shortID(conversation.id)
     var flags = ""
     if conversation.isPinned { flags += " [pinned]" }
     if conversation.isArchived { flags += " [archived]" }

@@ -1,0 +1,126 @@
+import AppComposition
+import Auth
+import Core
+import Foundation
+import Localization
+
+/// `kiln login`, `signup`, `logout`, `whoami` and `reset-password`, over the same auth client
+/// the app uses. The session is kept in the secure store, so it survives restarts.
+enum AccountCommands {
+  struct WhoAmI: Encodable {
+    let signedIn: Bool
+    let id: String?
+    let email: String?
+    let name: String?
+    let accessTokenExpiresAt: Date?
+
+    enum CodingKeys: String, CodingKey {
+      case id, email, name
+      case signedIn = "signed_in"
+      case accessTokenExpiresAt = "access_token_expires_at"
+    }
+  }
+
+  @MainActor
+  static func login(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+    -> ExitStatus
+  {
+    let (email, password) = try credentials(context)
+    let user = try await dependencies.auth.signInWithEmail(email: email, password: password)
+    await dependencies.configurePayments()
+    context.console.output("Signed in as \(user.email ?? user.id).\n")
+    return .success
+  }
+
+  @MainActor
+  static func signup(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+    -> ExitStatus
+  {
+    let (email, password) = try credentials(context)
+    let outcome = try await dependencies.auth.signUpWithEmail(email: email, password: password)
+    switch outcome {
+    case .signedIn(let user):
+      await dependencies.configurePayments()
+      context.console.output("Account created; signed in as \(user.email ?? user.id).\n")
+    case .confirmationRequired:
+      context.console.output(
+        "Check your e-mail: follow the confirmation link, then run 'kiln login'.\n")
+    }
+    return .success
+  }
+
+  @MainActor
+  static func logout(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+    -> ExitStatus
+  {
+    let wasSignedIn = await dependencies.auth.currentUser() != nil
+    try await dependencies.auth.signOut()
+    context.console.output(wasSignedIn ? "Signed out.\n" : "Nobody was signed in.\n")
+    return .success
+  }
+
+  @MainActor
+  static func whoami(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+    -> ExitStatus
+  {
+    let snapshot = await dependencies.auth.snapshot()
+    let user = snapshot.user
+    if context.wantsJSON {
+      try context.printJSON(
+        WhoAmI(
+          signedIn: user != nil, id: user?.id, email: user?.email, name: user?.name,
+          accessTokenExpiresAt: snapshot.accessTokenExpiresAt))
+    } else if let user {
+      var line = "Signed in as \(user.email ?? user.name ?? user.id) (id \(user.id))"
+      if let expiry = snapshot.accessTokenExpiresAt {
+        line += snapshot.isAccessTokenExpired ? "; the access token expired and will be renewed" : "; access token valid until \(Row.date(expiry))"
+      }
+      context.console.output(line + ".\n")
+    } else {
+      context.console.error("Not signed in. Run 'kiln login'.\n")
+    }
+    return user == nil ? .failure : .success
+  }
+
+  @MainActor
+  static func resetPassword(_ context: CommandContext, _ dependencies: AppDependencies)
+    async throws -> ExitStatus
+  {
+    let email = try emailAddress(context)
+    try await dependencies.auth.resetPassword(email: email)
+    context.console.output(
+      "If an account exists for \(email), a password-reset link is on its way.\n")
+    return .success
+  }
+
+  private static func credentials(_ context: CommandContext) throws -> (String, String) {
+    let email = try emailAddress(context)
+    let password: String?
+    if context.command.has("--password-stdin") {
+      password = context.console.readInputLine()
+    } else if context.console.inputIsTerminal {
+      password = SecretInput.readLine(prompt: "Password: ", console: context.console)
+    } else {
+      throw CommandError.usage(
+        "no terminal to ask for the password: pass it with --password-stdin.")
+    }
+    guard let password, !password.isEmpty else {
+      throw CommandError.usage("the password is empty.")
+    }
+    return (email, password)
+  }
+
+  private static func emailAddress(_ context: CommandContext) throws -> String {
+    if let email = context.command.value("--email") { return email }
+    guard context.console.inputIsTerminal, !context.command.has("--password-stdin") else {
+      throw CommandError.usage("give the e-mail address with --email ADDRESS.")
+    }
+    context.console.error("E-mail: ")
+    guard let email = context.console.readInputLine()?.trimmingCharacters(in: .whitespaces),
+      !email.isEmpty
+    else {
+      throw CommandError.usage("the e-mail address is empty.")
+    }
+    return email
+  }
+}
