@@ -1,0 +1,88 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The prompt's history between runs: one entry per line in `<data>/history`, newest last,
+/// at most `limit` entries, readable only by the user (it holds what they typed).
+///
+/// An entry may span lines (Alt-Enter), so a backslash is written as `\\` and a line
+/// break as `\n`.
+struct InputHistoryFile: Sendable {
+  /// The most entries kept.
+  static let defaultLimit = 1000
+
+  let url: URL
+  let limit: Int
+
+  init(url: URL, limit: Int = defaultLimit) {
+    self.url = url
+    self.limit = max(1, limit)
+  }
+
+  /// The saved entries, oldest first; none when the file is missing or unreadable.
+  func load() -> [String] {
+    guard let data = FileManager.default.contents(atPath: url.path),
+      let text = String(data: data, encoding: .utf8)
+    else { return [] }
+    let entries = text.split(separator: "\n", omittingEmptySubsequences: true).map {
+      Self.decode(String($0))
+    }
+    return Array(entries.suffix(limit))
+  }
+
+  /// Replaces the file with the newest `limit` entries.
+  /// - Throws: when the file cannot be written.
+  func save(_ entries: [String]) throws {
+    let kept = entries.suffix(limit).filter { !$0.isEmpty }
+    let text = kept.map(Self.encode).joined(separator: "\n") + (kept.isEmpty ? "" : "\n")
+    // Written beside the file with owner-only permissions from the start, then renamed
+    // over it, so the history is never readable by others and never half-written.
+    let temporary = url.path + ".tmp"
+    guard
+      FileManager.default.createFile(
+        atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+    else { throw CocoaError(.fileWriteUnknown) }
+    guard rename(temporary, url.path) == 0 else {
+      unlink(temporary)
+      throw CocoaError(.fileWriteUnknown)
+    }
+  }
+
+  static func encode(_ entry: String) -> String {
+    var result = ""
+    for character in entry {
+      switch character {
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  static func decode(_ line: String) -> String {
+    var result = ""
+    var escaping = false
+    for character in line {
+      if escaping {
+        switch character {
+        case "n": result.append("\n")
+        case "r": result.append("\r")
+        default: result.append(character)
+        }
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    if escaping { result.append("\\") }
+    return result
+  }
+}
