@@ -54,12 +54,13 @@ struct InputHistoryFile: Sendable {
 
   static func encode(_ entry: String) -> String {
     var result = ""
-    for character in entry {
-      switch character {
+    // Scalars, not characters: "\r\n" is one character but two line-breaking scalars.
+    for scalar in entry.unicodeScalars {
+      switch scalar {
       case "\\": result += "\\\\"
       case "\n": result += "\\n"
       case "\r": result += "\\r"
-      default: result.append(character)
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result
@@ -68,21 +69,21 @@ struct InputHistoryFile: Sendable {
   static func decode(_ line: String) -> String {
     var result = ""
     var escaping = false
-    for character in line {
+    for scalar in line.unicodeScalars {
       if escaping {
-        switch character {
-        case "n": result.append("\n")
-        case "r": result.append("\r")
-        default: result.append(character)
+        switch scalar {
+        case "n": result.unicodeScalars.append("\n")
+        case "r": result.unicodeScalars.append("\r")
+        default: result.unicodeScalars.append(scalar)
         }
         escaping = false
-      } else if character == "\\" {
+      } else if scalar == "\\" {
         escaping = true
       } else {
-        result.append(character)
+        result.unicodeScalars.append(scalar)
       }
     }
-    if escaping { result.append("\\") }
+    if escaping { result.unicodeScalars.append("\\") }
     return result
   }
 }

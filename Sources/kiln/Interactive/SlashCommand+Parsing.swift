@@ -13,7 +13,7 @@ extension SlashCommand {
     }
     guard let spec = SlashCommandCatalogue.spec(named: name) else {
       let suggestion = name.lowercased().closestMatch(
-        in: SlashCommandCatalogue.allNames, maximumDistance: name.count <= 3 ? 1 : 2)
+        in: SlashCommandCatalogue.allNames, maximumDistance: name.count <= 2 ? 1 : 2)
       let hint = suggestion.map { " Did you mean /\($0)?" } ?? ""
       throw SlashCommandError(
         "Unknown command /\(name).\(hint) Type /help for the list.", suggestion: suggestion)
