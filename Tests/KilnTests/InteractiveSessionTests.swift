@@ -4,6 +4,7 @@ import FeatureChat
 import Foundation
 import Localization
 import Storage
+import TestSupport
 import Testing
 
 @testable import kiln
@@ -220,5 +221,24 @@ import Testing
     #expect(io.output.contains("(in use)"))
     #expect(session.chat?.model?.rawValue == "other-model")
     #expect(try await conversations(dependencies).first?.personaID == "translator")
+  }
+
+  @Test func theRatingLineShowsOnlyWhenItsRulesAllowAndThenRests() async throws {
+    let clock = ManualClock()
+    let dependencies = AppDependencies.preview(clock: clock.appClock, uuid: .incrementing())
+    func session(_ io: ScriptedSessionIO) -> InteractiveSession {
+      InteractiveSession(
+        dependencies: dependencies, io: io, historyFile: nil, environment: [:],
+        persona: PersonaCatalogue.defaultPersona, model: nil)
+    }
+    // A newcomer is never asked: the first days and sessions are a grace period.
+    let early = ScriptedSessionIO((1...6).map { "early \($0)" }, isTerminal: true)
+    _ = await session(early).run(opening: nil)
+    #expect(!early.output.contains("Enjoying Kiln?"))
+    for _ in 0..<2 { _ = await session(ScriptedSessionIO([], isTerminal: true)).run(opening: nil) }
+    await clock.advance(by: .seconds(4 * 86_400))
+    let later = ScriptedSessionIO(["/new"] + (1...4).map { "later \($0)" }, isTerminal: true)
+    _ = await session(later).run(opening: nil)
+    #expect(later.output.components(separatedBy: "Enjoying Kiln?").count == 2, "exactly once")
   }
 }

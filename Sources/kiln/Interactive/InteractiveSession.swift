@@ -189,6 +189,7 @@ final class InteractiveSession {
     for (index, line) in lines.enumerated() {
       say(StyledText(line, style: index == 0 ? theme.accent.adding(.bold) : theme.dim))
     }
+    if dependencies.freeTier.remaining == 0 { showUpgradeHint() }
     io.write("\n")
   }
 
