@@ -40,7 +40,7 @@ enum Welcome {
     let modelText = model.map { " · \($0)" } ?? ""
     switch ai.provider {
     case .echo:
-      return "the echo model (it repeats what you type; no AI provider is configured)"
+      return "the echo model, which repeats what you type"
     case .proxy:
       return "Kiln's AI proxy\(modelText)"
     case .direct(let settings):
@@ -55,7 +55,7 @@ enum Welcome {
   ) -> [String] {
     var lines = ["Kiln \(version) · chatting with \(provider(ai, model: model))"]
     if case .echo = ai.provider {
-      lines.append("Set OPENAI_API_KEY or OPENAI_BASE_URL for a real model (see kiln --help).")
+      lines.append("No AI provider is set up: set OPENAI_API_KEY or OPENAI_BASE_URL (kiln --help).")
     }
     lines.append(
       "Type a message and press Enter. /help lists commands; Ctrl-C stops a reply; Ctrl-D quits.")
