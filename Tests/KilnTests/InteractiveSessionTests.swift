@@ -241,4 +241,18 @@ import Testing
     _ = await session(later).run(opening: nil)
     #expect(later.output.components(separatedBy: "Enjoying Kiln?").count == 2, "exactly once")
   }
+
+  @Test func openingAConversationAtStartShowsItsNewestMessages() async throws {
+    let (first, dependencies) = makeSession(ScriptedSessionIO(["an older message", "the newest"]))
+    _ = await first.run(opening: nil)
+    let stored = try #require(try await conversations(dependencies).first)
+    let io = ScriptedSessionIO(["and one more"], isTerminal: true)
+    let session = InteractiveSession(
+      dependencies: dependencies, io: io, historyFile: nil, environment: [:],
+      persona: PersonaCatalogue.defaultPersona, model: nil)
+    _ = await session.run(opening: stored.id)
+    #expect(io.output.contains("“an older message”"))
+    #expect(io.output.contains("› the newest\nthe newest\n"))
+    #expect(session.chat?.messages.count == 6, "the next message continues that conversation")
+  }
 }
