@@ -118,7 +118,12 @@ package.targets += [
 
 package.targets += [
   .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
-  .testTarget(name: "KilnTests", dependencies: ["kiln", "Core", "Networking", "TestSupport"]),
+  .testTarget(
+    name: "KilnTests",
+    dependencies: [
+      "kiln", "Core", "Networking", "TestSupport", "AppComposition", "FeatureChat", "Storage",
+      "TerminalUI",
+    ]),
   .testTarget(name: "LocalizationTests", dependencies: ["Core", "Localization"]),
   .testTarget(name: "TestSupportTests", dependencies: ["Core", "Networking", "TestSupport"]),
   .testTarget(name: "NetworkingTests", dependencies: ["Core", "Networking", "TestSupport"]),

@@ -1,7 +1,9 @@
 /// Every `kiln` subcommand, in the order `kiln --help` lists them.
 enum Commands {
   static let interactive = CommandSpec(
-    "chat", summary: "open the interactive chat (the default)",
+    "chat",
+    summary:
+      "open the chat (the default); piped, each input line is a message or /command",
     usage: "[--conversation ID] [--persona ID] [--model ID]",
     options: [
       .value("--conversation", "ID", "continue this conversation"),

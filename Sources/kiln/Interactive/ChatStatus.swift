@@ -1,0 +1,68 @@
+import AI
+import Localization
+import TerminalUI
+
+/// What the status line after a reply says, gathered from the view models: the
+/// conversation, the model, the persona, free messages left and tokens used.
+struct ChatStatus: Equatable, Sendable {
+  var title: String?
+  var model: String?
+  var persona: String?
+  /// `nil` when no cap applies (a subscriber, or the user's own provider).
+  var freeMessagesLeft: Int?
+  /// Tokens of every reply in the conversation; 0 when none were reported.
+  var tokensUsed: Int
+
+  /// The status line; leaves out tokens until some were used.
+  var statusLine: StatusLine {
+    StatusLine(
+      conversationTitle: title, model: model, persona: persona,
+      freeMessagesLeft: freeMessagesLeft, tokensUsed: tokensUsed > 0 ? tokensUsed : nil)
+  }
+
+  /// The line as written: one column short of the width, so it can never wrap, even on
+  /// terminals that wrap as soon as the last column is filled.
+  func rendered(width: Int, theme: TerminalTheme, capabilities: TerminalCapabilities) -> String {
+    statusLine.render(
+      width: max(1, width - 1), theme: theme, capabilities: capabilities, labels: Self.labels)
+  }
+
+  /// The status line's words in the interface language.
+  static let labels = StatusLineLabels(
+    freeMessagesLeft: { L10n.Chat.messagesRemaining($0) },
+    tokensUsed: StatusLineLabels.english.tokensUsed)
+}
+
+/// The few lines shown when the chat opens.
+enum Welcome {
+  /// Who answers, in words: the provider and the model.
+  static func provider(_ ai: AIConfiguration, model: String?) -> String {
+    let modelText = model.map { " · \($0)" } ?? ""
+    switch ai.provider {
+    case .echo:
+      return "the echo model, which repeats what you type"
+    case .proxy:
+      return "Kiln's AI proxy\(modelText)"
+    case .direct(let settings):
+      return "\(settings.kind.rawValue)\(modelText)"
+    }
+  }
+
+  /// The welcome: what answers, how to get help, and the free messages left.
+  static func lines(
+    version: String, ai: AIConfiguration, model: String?, freeMessagesLeft: Int?,
+    signedInAs account: String?
+  ) -> [String] {
+    var lines = ["Kiln \(version) · chatting with \(provider(ai, model: model))"]
+    if case .echo = ai.provider {
+      lines.append("No AI provider is set up: set OPENAI_API_KEY or OPENAI_BASE_URL (kiln --help).")
+    }
+    lines.append(
+      "Type a message and press Enter. /help lists commands; Ctrl-C stops a reply; Ctrl-D quits.")
+    var facts: [String] = []
+    if let freeMessagesLeft { facts.append(L10n.Chat.messagesRemaining(freeMessagesLeft)) }
+    if let account { facts.append("signed in as \(account)") }
+    if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
+    return lines
+  }
+}

@@ -1,0 +1,205 @@
+import AI
+import AppComposition
+import Core
+import FeatureChat
+import Foundation
+import Storage
+import TerminalUI
+
+/// The chat in the terminal (or in line mode over pipes), driven by the same view models a
+/// SwiftUI app uses: `ChatSessions` / `ChatViewModel` for conversations,
+/// `ChatHistoryViewModel` for the list and search, `MemoriesViewModel` for memories.
+///
+/// The loop reads one line at a time: a message, or a slash command. A conversation is made
+/// only when the first message is sent, so opening and quitting leaves nothing behind.
+@MainActor
+final class InteractiveSession {
+  let dependencies: AppDependencies
+  let io: any SessionIO
+  let history: ChatHistoryViewModel
+  let memories: MemoriesViewModel
+  let historyFile: InputHistoryFile?
+  /// The process environment (for `COLORFGBG`).
+  let environment: [String: String]
+
+  /// The conversation on screen; `nil` until the first message of a new one.
+  var chat: ChatViewModel?
+  /// The stored form of the conversation on screen (title, persona, pin), kept fresh.
+  var conversation: ConversationDTO?
+  /// The persona of the next new conversation.
+  var persona: Persona
+  /// The model chosen with `--model` or `/model`; `nil` uses the configured default.
+  var model: ModelID?
+  /// The colours of the selected theme.
+  var theme: TerminalTheme
+  /// The conversations of the last `/chats` or `/search`, for `/open N`.
+  var listing: [UUID] = []
+  /// Text to start the next prompt with (an edit, a message the free tier turned away).
+  var prefill: String?
+  /// Whether the last reply failed (line mode's exit status).
+  var lastReplyFailed = false
+  /// Set when the free tier blocked a message, so the hint shows once the reply ends.
+  var subscriptionRequired = false
+  /// One-line notices printed before the next prompt (replies finished in the background).
+  var notices: [StyledText] = []
+  /// Conversations whose reply was sent to the background, with the task that reports it.
+  var backgroundReplies: [UUID: Task<Void, Never>] = [:]
+  /// Whether Ctrl-C was pressed once on an empty line.
+  var quitArmed = false
+  /// Set by `/quit`.
+  var isQuitting = false
+
+  init(
+    dependencies: AppDependencies, io: any SessionIO, historyFile: InputHistoryFile?,
+    environment: [String: String], persona: Persona, model: ModelID?
+  ) {
+    self.dependencies = dependencies
+    self.io = io
+    self.historyFile = historyFile
+    self.environment = environment
+    self.persona = persona
+    self.model = model
+    history = ChatHistoryViewModel(
+      conversations: dependencies.conversations, messages: dependencies.messages,
+      sessions: dependencies.sessions, clock: dependencies.clock, logger: dependencies.logger)
+    memories = MemoriesViewModel(repository: dependencies.memories, logger: dependencies.logger)
+    theme = SessionTheme.terminalTheme(
+      for: dependencies.themeManager.selected, environment: environment)
+    dependencies.sessions.onRequireSubscription = { [weak self] in
+      self?.subscriptionRequired = true
+    }
+    dependencies.sessions.onConversationUpdated = { [weak self] updated in
+      self?.history.conversationDidChange(updated)
+      if self?.conversation?.id == updated.id { self?.conversation = updated }
+    }
+  }
+
+  /// Runs the chat until `/quit`, Ctrl-D, or Ctrl-C twice; returns the exit status.
+  func run(opening conversationID: UUID?) async -> ExitStatus {
+    if io.isTerminal {
+      await dependencies.rating.sessionStarted()
+      await showWelcome()
+    }
+    if let conversationID { await open(conversationID, showing: 6) }
+    while !isQuitting {
+      flushNotices()
+      let input = await io.readInput(prompt: prompt, prefill: takePrefill())
+      switch input {
+      case .line(let line):
+        quitArmed = false
+        await handle(line)
+        await saveHistory()
+      case .interrupted(let discarded):
+        interrupted(discarded: discarded)
+      case .endOfFile:
+        isQuitting = true
+      }
+    }
+    await finish()
+    return !io.isTerminal && lastReplyFailed ? .failure : .success
+  }
+
+  /// Stops what is running because the process is asked to end (SIGTERM, SIGHUP): replies
+  /// stop with their text kept, the history is saved, the terminal restored.
+  func terminate() async {
+    await saveHistory()
+    await dependencies.shutdown()
+    io.close()
+  }
+
+  private var prompt: StyledText {
+    if chat?.editingMessageID != nil {
+      return StyledText("edit› ", style: theme.warning.adding(.bold))
+    }
+    return StyledText("› ", style: theme.prompt)
+  }
+
+  private func takePrefill() -> String? {
+    defer { prefill = nil }
+    return prefill
+  }
+
+  private func interrupted(discarded: String) {
+    if chat?.editingMessageID != nil {
+      chat?.cancelEditButtonTapped()
+      hint("Edit cancelled.")
+      return
+    }
+    guard discarded.isEmpty else {
+      quitArmed = false
+      return
+    }
+    if quitArmed || !io.isTerminal {
+      isQuitting = true
+    } else {
+      quitArmed = true
+      hint("Press Ctrl-C again to quit (or Ctrl-D).")
+    }
+  }
+
+  /// One submitted line: a message, a slash command, or the text of an edit.
+  func handle(_ line: String) async {
+    let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { return }
+    if text.hasPrefix("//") {
+      await send(String(text.dropFirst()))
+    } else if text.hasPrefix("/") {
+      if chat?.editingMessageID != nil {
+        chat?.cancelEditButtonTapped()
+        hint("Edit cancelled.")
+      }
+      do {
+        await run(try SlashCommand.parse(text))
+      } catch {
+        problem(error.message)
+      }
+    } else if let chat, chat.editingMessageID != nil {
+      chat.inputText = text
+      await followReply(in: chat) { await chat.sendButtonTapped() }
+    } else {
+      await send(text)
+    }
+  }
+
+  private func finish() async {
+    let busy = dependencies.sessions.busyConversationIDs
+    if !busy.isEmpty {
+      hint("Stopping \(busy.count == 1 ? "a reply" : "\(busy.count) replies") still arriving.")
+    }
+    await saveHistory()
+    io.close()
+  }
+
+  func saveHistory() async {
+    guard let historyFile else { return }
+    let lines = await io.submittedLines()
+    do {
+      try historyFile.save(lines)
+    } catch {
+      dependencies.logger.error("save the prompt history", error, category: .ui)
+    }
+  }
+
+  private func showWelcome() async {
+    await dependencies.freeTier.refresh()
+    let account = await dependencies.auth.currentUser()
+    let lines = Welcome.lines(
+      version: KilnApplication.version, ai: dependencies.ai, model: modelName,
+      freeMessagesLeft: dependencies.freeTier.remaining, signedInAs: account?.email)
+    for (index, line) in lines.enumerated() {
+      say(StyledText(line, style: index == 0 ? theme.accent.adding(.bold) : theme.dim))
+    }
+    if dependencies.freeTier.remaining == 0 { showUpgradeHint() }
+    io.write("\n")
+  }
+
+  /// The model new requests use.
+  var modelName: String? {
+    (chat?.model ?? model ?? dependencies.ai.catalogue.defaultModel)?.rawValue
+  }
+
+  private func flushNotices() {
+    for notice in notices { say(notice) }
+    notices.removeAll()
+  }
+}

@@ -1,0 +1,63 @@
+import TerminalUI
+
+/// Draws one reply as it streams: on a terminal a spinner until the first text, then live
+/// Markdown in the theme's colours; in line mode the exact text as it arrives.
+@MainActor
+final class ReplyView {
+  private let io: any SessionIO
+  private var presenter: ReplyPresenter?
+  private var endsWithNewline = true
+  private var wroteText = false
+
+  init(io: any SessionIO, theme: TerminalTheme, spinnerLabel: String) {
+    self.io = io
+    guard io.isTerminal else { return }
+    let capabilities = io.capabilities
+    let renderer = MarkdownRenderer(theme: theme, capabilities: capabilities, width: io.width)
+    presenter = ReplyPresenter(
+      renderer: StreamingMarkdownRenderer(
+        renderer: renderer,
+        mode: StreamingMarkdownRenderer.mode(for: capabilities, terminalRows: io.rows)),
+      spinner: Spinner(label: spinnerLabel, capabilities: capabilities, theme: theme),
+      capabilities: capabilities)
+  }
+
+  /// Whether any reply text has been drawn.
+  var hasText: Bool { wroteText }
+
+  /// Shows the spinner.
+  func start() {
+    if presenter != nil { io.write(presenter?.start() ?? "") }
+  }
+
+  /// Advances the spinner (and draws text that waited for a redraw).
+  func tick(_ tick: Int) {
+    if presenter != nil { io.write(presenter?.tick(tick) ?? "") }
+  }
+
+  /// Adds streamed text.
+  func append(_ text: String) {
+    guard !text.isEmpty else { return }
+    wroteText = true
+    if presenter != nil {
+      io.write(presenter?.append(text) ?? "")
+    } else {
+      endsWithNewline = text.hasSuffix("\n")
+      io.write(text)
+    }
+  }
+
+  /// Adopts the terminal's new width for the rest of the reply.
+  func resize(width: Int) {
+    presenter?.resize(width: width)
+  }
+
+  /// Ends the reply: the final rendering, the cursor back, a line break in line mode.
+  func finish() {
+    if presenter != nil {
+      io.write(presenter?.finish() ?? "")
+    } else if wroteText, !endsWithNewline {
+      io.write("\n")
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import AppComposition
+import Core
+import FeatureChat
+import TerminalUI
+
+@testable import kiln
+
+/// A session I/O that types scripted lines and answers, and records everything written,
+/// so the chat's behaviour can be checked without a terminal.
+@MainActor
+final class ScriptedSessionIO: SessionIO {
+  let capabilities = TerminalCapabilities.plain
+  let width: Int?
+  let rows: Int? = 30
+  let isTerminal: Bool
+  private var inputs: [SessionInput]
+  private var answers: [String]
+  /// What was written to the output.
+  private(set) var output = ""
+  /// What was written as problems.
+  private(set) var errors = ""
+  /// The questions asked, in order.
+  private(set) var questions: [String] = []
+  /// The text each prompt started with (`nil` for an empty prompt).
+  private(set) var prefills: [String?] = []
+  /// Called before each prompt with the number of lines read so far.
+  var beforePrompt: @MainActor (Int) async -> Void = { _ in }
+  private var read = 0
+
+  init(
+    _ lines: [String], answers: [String] = [], isTerminal: Bool = false, width: Int? = nil
+  ) {
+    inputs = lines.map(SessionInput.line)
+    self.answers = answers
+    self.isTerminal = isTerminal
+    self.width = width ?? (isTerminal ? 80 : nil)
+  }
+
+  /// Adds Ctrl-C (or any other input) to the script.
+  func append(_ input: SessionInput) {
+    inputs.append(input)
+  }
+
+  func write(_ text: String) { output += text }
+  func writeError(_ text: String) { errors += text }
+
+  func readInput(prompt: StyledText, prefill: String?) async -> SessionInput {
+    await beforePrompt(read)
+    prefills.append(prefill)
+    guard !inputs.isEmpty else { return .endOfFile }
+    read += 1
+    return inputs.removeFirst()
+  }
+
+  func ask(_ question: String, secret: Bool) async -> String? {
+    questions.append(question)
+    return answers.isEmpty ? nil : answers.removeFirst()
+  }
+
+  func beginReply(_ control: ReplyControl) {}
+  func endReply() {}
+  func submittedLines() async -> [String] { [] }
+  func close() {}
+}
+
+/// A chat session over in-memory dependencies (the echo without delay, mock services).
+@MainActor
+func makeSession(
+  _ io: ScriptedSessionIO, configuration: [String: String] = [:]
+) -> (InteractiveSession, AppDependencies) {
+  let dependencies = AppDependencies.preview(
+    configuration: Configuration(values: configuration), uuid: .incrementing())
+  let session = InteractiveSession(
+    dependencies: dependencies, io: io, historyFile: nil, environment: [:],
+    persona: PersonaCatalogue.defaultPersona, model: nil)
+  return (session, dependencies)
+}
