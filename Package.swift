@@ -95,7 +95,9 @@ package.targets += [
   .executableTarget(
     name: "kiln-bench",
     dependencies: ["Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport"]
-  )
+  ),
+  // A child process the durability test kills with SIGKILL mid-write.
+  .executableTarget(name: "StorageCrashProbe", dependencies: ["Core", "Storage"]),
 ]
 
 // MARK: - Test support
@@ -116,7 +118,8 @@ package.targets += [
     name: "AuthTests", dependencies: ["Core", "Networking", "Storage", "Auth", "TestSupport"]),
   .testTarget(
     name: "PaymentsTests", dependencies: ["Core", "Networking", "Payments", "TestSupport"]),
-  .testTarget(name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport"]),
+  .testTarget(
+    name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(
     name: "FeatureChatTests",

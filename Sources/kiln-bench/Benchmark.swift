@@ -13,6 +13,7 @@ enum BenchmarkRegistry {
   static let all: [Benchmark] = [
     // Entries are added here, one per line, sorted by name.
     .sse,
+    .storage,
     .stream,
   ]
 }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -69,5 +70,46 @@ import Testing
     #expect(Duration.milliseconds(1500).timeInterval == 1.5)
     #expect(Duration.timeInterval(0.25) == .milliseconds(250))
     #expect(Duration.timeInterval(-3) == .zero)
+  }
+}
+
+@Suite struct TimeOrderedUUIDTests {
+  @Test func identifiersAreVersion7WithTheRFCVariant() {
+    let generator = UUIDGenerator.timeOrdered(
+      clock: .fixed(Fixture.referenceDate), random: .seeded(1))
+    let id = generator().uuid
+    #expect(id.6 >> 4 == 7)
+    #expect(id.8 >> 6 == 0b10)
+  }
+
+  @Test func theTimestampIsTheClocksUnixMilliseconds() {
+    let generator = UUIDGenerator.timeOrdered(
+      clock: .fixed(Fixture.referenceDate), random: .seeded(1))
+    let text = generator().uuidString.replacingOccurrences(of: "-", with: "")
+    let milliseconds = UInt64(text.prefix(12), radix: 16)
+    #expect(milliseconds == UInt64(Fixture.referenceDate.timeIntervalSince1970 * 1000))
+  }
+
+  @Test func identifiersMadeLaterSortLaterEvenWithinOneMillisecond() {
+    let sameInstant = UUIDGenerator.timeOrdered(
+      clock: .fixed(Fixture.referenceDate), random: .seeded(7))
+    let burst = (0..<5000).map { _ in sameInstant().uuidString }
+    #expect(burst == burst.sorted())
+    #expect(Set(burst).count == burst.count)
+
+    let moving = UUIDGenerator.timeOrdered(
+      clock: .incrementing(from: Fixture.referenceDate, by: 0.0004), random: .seeded(8))
+    let spread = (0..<5000).map { _ in moving().uuidString }
+    #expect(spread == spread.sorted())
+  }
+
+  @Test func aClockGoingBackwardsNeverBreaksOrder() {
+    let instant = Mutex(Fixture.referenceDate)
+    let clock = AppClock(now: { instant.withLock { $0 } }, sleep: { _ in })
+    let generator = UUIDGenerator.timeOrdered(clock: clock, random: .seeded(3))
+    let first = generator().uuidString
+    instant.withLock { $0 = Fixture.referenceDate.addingTimeInterval(-60) }
+    let second = generator().uuidString
+    #expect(second > first)
   }
 }

@@ -40,3 +40,18 @@ import Testing
     #expect(result == .failure(.cancelled))
   }
 }
+
+@Suite struct EditDistanceTests {
+  @Test(arguments: [
+    ("", "", 0), ("kitten", "sitting", 3), ("ask", "ask", 0), ("", "abc", 3), ("chats", "chat", 1),
+  ])
+  func distances(a: String, b: String, expected: Int) {
+    #expect(a.editDistance(to: b) == expected)
+    #expect(b.editDistance(to: a) == expected)
+  }
+
+  @Test func closestMatchRespectsTheLimit() {
+    #expect("serch".closestMatch(in: ["search", "show"], maximumDistance: 2) == "search")
+    #expect("xyz".closestMatch(in: ["search", "show"], maximumDistance: 2) == nil)
+  }
+}

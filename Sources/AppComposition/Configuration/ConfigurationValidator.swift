@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Checks a configuration and explains every problem: which key, where it was set, what is
@@ -144,24 +145,8 @@ public enum ConfigurationValidator {
 
   private static func closestKnownKey(to name: String) -> String? {
     let upper = name.uppercased()
-    let scored = ConfigurationKey.all.map { ($0.name, editDistance(upper, $0.name)) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 4) else {
-      return nil
-    }
-    return best.0
-  }
-
-  private static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: b.count)
-      for (j, y) in b.enumerated() {
-        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    let names = ConfigurationKey.all.map(\.name)
+    guard let best = upper.closestMatch(in: names, maximumDistance: 4) else { return nil }
+    return upper.editDistance(to: best) <= max(2, best.count / 4) ? best : nil
   }
 }

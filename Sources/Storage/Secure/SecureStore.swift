@@ -1,0 +1,100 @@
+import Core
+import Foundation
+import Synchronization
+
+/// Small secrets (tokens, the auth session) kept where other users and processes of other
+/// users cannot read them. Values never reach logs.
+///
+/// Implementations: `FileSecureStore` (Linux, a 0600 file), `InMemorySecureStore` (tests,
+/// previews). The Apple Keychain implementation lives in an Apple-only target.
+public protocol SecureStore: Sendable {
+  /// The bytes stored under `key`, or `nil`.
+  /// - Throws: `StorageError.corrupted` when the store cannot be read back.
+  func getData(_ key: String) throws -> Data?
+
+  /// Stores `data` under `key`, replacing any previous value, durably.
+  /// - Throws: `StorageError.diskFull`, `.readOnly`, `.corrupted`, or `.failed`.
+  func setData(_ data: Data, for key: String) throws
+
+  /// Removes `key`; a missing key does nothing.
+  /// - Throws: `StorageError` when the store cannot be written.
+  func delete(_ key: String) throws
+}
+
+extension SecureStore {
+  /// The UTF-8 string stored under `key`, or `nil`.
+  /// - Throws: `StorageError.corrupted` when the bytes are not UTF-8.
+  public func getString(_ key: String) throws -> String? {
+    guard let data = try getData(key) else { return nil }
+    guard let string = String(data: data, encoding: .utf8) else {
+      throw StorageError.corrupted("secure value '\(key)' is not UTF-8")
+    }
+    return string
+  }
+
+  /// Stores `value` as UTF-8 under `key`.
+  /// - Throws: see `setData(_:for:)`.
+  public func setString(_ value: String, for key: String) throws {
+    try setData(Data(value.utf8), for: key)
+  }
+}
+
+/// Well-known secure store keys, as the seed names them.
+public enum SecureStoreKeys {
+  /// The access token the `AuthInterceptor` sends.
+  public static let authAccessToken = "auth_access_token"
+  /// The refresh token.
+  public static let authRefreshToken = "auth_refresh_token"
+  /// The whole auth session as one record (Kiln stores it whole, never split across keys).
+  public static let authSession = "auth_session"
+}
+
+/// A `SecureStore` in memory, for tests and previews.
+public final class InMemorySecureStore: SecureStore {
+  private let values: Mutex<[String: Data]>
+
+  /// A store holding `values`.
+  public init(_ values: [String: Data] = [:]) {
+    self.values = Mutex(values)
+  }
+
+  /// The bytes stored under `key`, or `nil`.
+  /// - Throws: `StorageError.corrupted` when the store cannot be read back.
+  public func getData(_ key: String) throws -> Data? {
+    values.withLock { $0[key] }
+  }
+
+  /// Stores `data` under `key`, replacing any previous value, durably.
+  /// - Throws: `StorageError.diskFull`, `.readOnly`, `.corrupted`, or `.failed`.
+  public func setData(_ data: Data, for key: String) throws {
+    values.withLock { $0[key] = data }
+  }
+
+  /// Removes `key`; a missing key does nothing.
+  /// - Throws: `StorageError` when the store cannot be written.
+  public func delete(_ key: String) throws {
+    values.withLock { $0[key] = nil }
+  }
+}
+
+/// The seed's token provider: reads the access token from a `SecureStore`.
+///
+/// It does not refresh; the Auth module's session manager, which knows about expiry, is the
+/// provider to use once sign-in exists. An empty stored token counts as none.
+public struct KeychainTokenProvider: TokenProvider {
+  private let store: any SecureStore
+  private let tokenKey: String
+
+  /// A provider reading `tokenKey` from `store`.
+  public init(store: any SecureStore, tokenKey: String = SecureStoreKeys.authAccessToken) {
+    self.store = store
+    self.tokenKey = tokenKey
+  }
+
+  /// The stored access token, or `nil`.
+  /// - Throws: `StorageError` when the store cannot be read.
+  public func currentToken() async throws -> String? {
+    guard let token = try store.getString(tokenKey), !token.isEmpty else { return nil }
+    return token
+  }
+}

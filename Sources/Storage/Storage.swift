@@ -1,1 +1,0 @@
-// The Storage module; its issue fills it in.
