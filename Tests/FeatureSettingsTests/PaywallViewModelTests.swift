@@ -1,4 +1,5 @@
 import Core
+import DesignSystem
 import FeatureSettings
 import Localization
 import Payments
@@ -155,6 +156,17 @@ import Testing
       texts == [["Monthly", "$9.99 per month", "-"], ["Annual", "$79.99 per year", "Save 33%"]])
     #expect(plans.map(\.isBestValue) == [false, true])
     #expect(plans.map(\.savingsPercentage) == [nil, 33])
+  }
+
+  @Test func legalLinksComeFromTheBrand() {
+    let paywall = PaywallViewModel(
+      payments: makeMock(),
+      brand: BrandConfig(
+        privacyPolicyURLString: "https://kiln.dev/privacy",
+        termsOfServiceURLString: "https://kiln.dev/terms",
+        subscriptionTermsURLString: "https://example.com/subscription-terms"))
+    #expect(paywall.legalLinks.map(\.kind) == [.privacyPolicy, .termsOfService])
+    #expect(PaywallViewModel(payments: makeMock()).legalLinks.isEmpty, "unset links are hidden")
   }
 
   @Test func aFreeTrialInDaysOrWeeksIsNamed() {

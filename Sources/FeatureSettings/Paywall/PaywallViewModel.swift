@@ -1,4 +1,5 @@
 import Core
+import DesignSystem
 import Foundation
 import Localization
 import Observation
@@ -21,6 +22,9 @@ public final class PaywallViewModel {
   public internal(set) var subscription: PaymentsState?
   /// What the purchase and restore buttons are doing, and how they last ended.
   public internal(set) var purchaseState: PurchaseState = .idle
+  /// The terms, privacy policy and subscription terms to link under the plans (only real
+  /// `https` links).
+  public let legalLinks: [LegalLink]
 
   @ObservationIgnored let payments: any PaymentsClient
   @ObservationIgnored let logger: AppLogger
@@ -30,15 +34,18 @@ public final class PaywallViewModel {
   /// A paywall selling what `payments` offers.
   /// - Parameters:
   ///   - payments: the subscription client (offerings, purchase, restore, state).
+  ///   - brand: where the legal links point.
   ///   - logger: failures are logged here (category `.payments`) with their detail.
   ///   - onPurchaseCompleted: called after a purchase went through, e.g. to record the
   ///     rating engine's "purchase completed" event.
   public init(
     payments: any PaymentsClient,
+    brand: BrandConfig = .default,
     logger: AppLogger = .disabled,
     onPurchaseCompleted: @escaping @MainActor (ProductID) -> Void = { _ in }
   ) {
     self.payments = payments
+    self.legalLinks = LegalLink.links(for: brand)
     self.logger = logger
     self.onPurchaseCompleted = onPurchaseCompleted
   }
