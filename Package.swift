@@ -94,7 +94,7 @@ package.targets += [
 package.targets += [
   .executableTarget(
     name: "kiln-bench",
-    dependencies: ["Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport"]
+    dependencies: ["Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport", "FeatureChat"]
   ),
   // A child process the durability test kills with SIGKILL mid-write.
   .executableTarget(name: "StorageCrashProbe", dependencies: ["Core", "Storage"]),
@@ -123,7 +123,9 @@ package.targets += [
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(
     name: "FeatureChatTests",
-    dependencies: ["Core", "Storage", "AI", "Localization", "FeatureChat", "TestSupport"]),
+    dependencies: [
+      "Core", "Networking", "Storage", "AI", "Localization", "FeatureChat", "TestSupport",
+    ]),
   .testTarget(
     name: "FeatureSettingsTests",
     dependencies: [

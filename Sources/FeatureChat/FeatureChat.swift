@@ -1,1 +1,0 @@
-// The FeatureChat module; issue 5 fills it in.

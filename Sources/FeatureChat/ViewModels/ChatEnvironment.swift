@@ -1,0 +1,86 @@
+import AI
+import Core
+import Foundation
+import Storage
+
+/// Everything chat screens need, built once by the composition root and shared by every
+/// conversation.
+@MainActor
+public struct ChatEnvironment {
+  /// Conversations (titles, personas, pins).
+  public var conversations: any ConversationRepository
+  /// Messages of every conversation.
+  public var messages: any MessageRepository
+  /// Remembered facts.
+  public var memories: any MemoryRepository
+  /// The AI client.
+  public var client: any ChatCompletionStreaming
+  /// Which kind of client `client` is (decides the free tier).
+  public var provider: ChatProviderKind
+  /// The free tier, shared by every conversation.
+  public var freeTier: FreeTierGate
+  /// Time for message dates, coalescing and the streaming writer.
+  public var clock: AppClock
+  /// Message identifiers.
+  public var uuid: UUIDGenerator
+  /// Where failures are logged (never message text).
+  public var logger: AppLogger
+  /// Tunables.
+  public var configuration: ChatConfiguration
+
+  /// An environment with the given parts.
+  public init(
+    conversations: any ConversationRepository, messages: any MessageRepository,
+    memories: any MemoryRepository, client: any ChatCompletionStreaming,
+    provider: ChatProviderKind, freeTier: FreeTierGate, clock: AppClock, uuid: UUIDGenerator,
+    logger: AppLogger = .disabled, configuration: ChatConfiguration = ChatConfiguration()
+  ) {
+    self.conversations = conversations
+    self.messages = messages
+    self.memories = memories
+    self.client = client
+    self.provider = provider
+    self.freeTier = freeTier
+    self.clock = clock
+    self.uuid = uuid
+    self.logger = logger
+    self.configuration = configuration
+  }
+}
+
+/// Chat tunables; the defaults suit the seed's models.
+public struct ChatConfiguration: Sendable, Equatable {
+  /// The model to ask for; `nil` lets the client (or the proxy) choose.
+  public var model: ModelID?
+  /// Sampling temperature; `nil` leaves the provider's default.
+  public var temperature: Double?
+  /// How many tokens of context a request may use.
+  public var contextBudget: ContextBudget
+  /// The most observable text updates per second while a reply streams.
+  public var maxUpdatesPerSecond: Int
+  /// The longest a streamed reply stays only in memory before it is written.
+  public var persistInterval: Duration
+  /// Messages per page when loading older messages.
+  public var pageSize: Int
+  /// How close to the oldest loaded message scrolling loads the next page.
+  public var prefetchThreshold: Int
+  /// Whether "remember that …" messages add a memory.
+  public var extractsMemories: Bool
+
+  /// A configuration; see each property for its default.
+  public init(
+    model: ModelID? = nil, temperature: Double? = nil,
+    contextBudget: ContextBudget = ContextBudget(), maxUpdatesPerSecond: Int = 30,
+    persistInterval: Duration = .milliseconds(500), pageSize: Int = 50,
+    prefetchThreshold: Int = 5, extractsMemories: Bool = true
+  ) {
+    self.model = model
+    self.temperature = temperature
+    self.contextBudget = contextBudget
+    self.maxUpdatesPerSecond = maxUpdatesPerSecond
+    self.persistInterval = persistInterval
+    self.pageSize = pageSize
+    self.prefetchThreshold = prefetchThreshold
+    self.extractsMemories = extractsMemories
+  }
+}
