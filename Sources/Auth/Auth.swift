@@ -1,1 +1,0 @@
-// The Auth module; its issue fills it in.
