@@ -74,7 +74,7 @@ package.targets += [
   .target(name: "FeatureChat", dependencies: ["Core", "Storage", "AI", "Localization"]),
   .target(
     name: "FeatureSettings",
-    dependencies: ["Core", "Storage", "Auth", "Payments", "DesignSystem", "Localization"]),
+    dependencies: ["Core", "Storage", "AI", "Auth", "Payments", "DesignSystem", "Localization"]),
 ]
 
 // MARK: - App
@@ -143,8 +143,8 @@ package.targets += [
   .testTarget(
     name: "FeatureSettingsTests",
     dependencies: [
-      "Core", "Storage", "Auth", "Payments", "DesignSystem", "Localization", "FeatureSettings",
-      "TestSupport",
+      "Core", "Storage", "AI", "Auth", "Payments", "DesignSystem", "Localization",
+      "FeatureSettings", "TestSupport",
     ]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
   .testTarget(

@@ -57,6 +57,8 @@ extension L10n {
     public static func passwordTooShort(minimumLength: Int) -> String {
       text(.passwordTooShort, [.integer(minimumLength)])
     }
+    /// "Enter your password."
+    public static var passwordRequired: String { text(.passwordRequired) }
     /// "By continuing, you agree to our Terms of Service and Privacy Policy."
     public static var legalNotice: String { text(.legalNotice) }
 
@@ -66,7 +68,8 @@ extension L10n {
       case separatorOr, email, emailPlaceholder, password, signIn, createAccount
       case haveAccountPrompt, noAccountPrompt, forgotPassword, resetPassword, resetEmailSent
       case confirmEmail, signingIn, signOut, signOutConfirmation, signedInAs
-      case sessionExpiredTitle, debugSignIn, invalidEmail, passwordTooShort, legalNotice
+      case sessionExpiredTitle, debugSignIn, invalidEmail, passwordTooShort, passwordRequired
+      case legalNotice
     }
 
     private static func text(_ key: Key, _ arguments: [LocalizationArgument] = []) -> String {

@@ -38,6 +38,7 @@ enum AllAccessors {
     ("Auth.debugSignIn", { L10n.Auth.debugSignIn }),
     ("Auth.invalidEmail", { L10n.Auth.invalidEmail }),
     ("Auth.passwordTooShort", { L10n.Auth.passwordTooShort(minimumLength: 8) }),
+    ("Auth.passwordRequired", { L10n.Auth.passwordRequired }),
     ("Auth.legalNotice", { L10n.Auth.legalNotice }),
   ]
 

@@ -1,1 +1,0 @@
-// The FeatureSettings module; issue 8 fills it in.
