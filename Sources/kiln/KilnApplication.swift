@@ -28,7 +28,8 @@ enum KilnApplication {
     }
     if command.has("--help") || command.name == "help" {
       // `kiln --help` is the overview; `kiln chat --help` is the chat's own page.
-      let namesCommand = arguments.first.map { !$0.hasPrefix("-") } ?? false
+      let namesCommand =
+        CommandLineParser.commandFirst(arguments).first.map { !$0.hasPrefix("-") } ?? false
       let topic = command.name == "help" ? command.arguments.first : command.name
       return HelpCommand.run(topic: namesCommand ? topic : nil, console)
     }

@@ -28,6 +28,20 @@ import Testing
     #expect(command.has("--no-color"))
   }
 
+  @Test func globalOptionsMayComeBeforeTheCommand() throws {
+    let command = try parser.parse(["--config", "/tmp/c", "--no-color", "ask", "--json", "hi"])
+    #expect(command.name == "ask")
+    #expect(command.value("--config") == "/tmp/c")
+    #expect(command.has("--no-color") && command.has("--json"))
+    #expect(command.arguments == ["hi"])
+    let inline = try parser.parse(["--data-dir=/tmp/d", "chats"])
+    #expect(inline.name == "chats")
+    #expect(inline.value("--data-dir") == "/tmp/d")
+    let chat = try parser.parse(["--data-dir", "/tmp/d"])
+    #expect(chat.name == "chat")
+    #expect(chat.value("--data-dir") == "/tmp/d")
+  }
+
   @Test func unknownCommandsSuggestTheClosest() {
     #expect {
       _ = try parser.parse(["serch", "x"])

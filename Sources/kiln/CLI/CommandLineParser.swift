@@ -14,7 +14,7 @@ struct CommandLineParser: Sendable {
   }
 
   func parse(_ arguments: [String]) throws -> ParsedCommand {
-    var remaining = arguments[...]
+    var remaining = Self.commandFirst(arguments)[...]
     var command = ParsedCommand(name: defaultCommand)
     var spec = commands.first { $0.name == defaultCommand }
 
@@ -91,6 +91,30 @@ struct CommandLineParser: Sendable {
         command: spec.name)
     }
     return command
+  }
+
+  /// `arguments` with any global options written before the command's name moved after it,
+  /// so `kiln --config FILE ask hi` means `kiln ask --config FILE hi`.
+  static func commandFirst(_ arguments: [String]) -> [String] {
+    var leading: [String] = []
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+      guard argument.hasPrefix("--"), argument != "--",
+        let option = CommandSpec.globalOptions.first(where: { $0.name == name })
+      else { break }
+      leading.append(argument)
+      index += 1
+      if option.takesValue, !argument.contains("="), index < arguments.endIndex {
+        leading.append(arguments[index])
+        index += 1
+      }
+    }
+    guard !leading.isEmpty, index < arguments.endIndex, !arguments[index].hasPrefix("-") else {
+      return arguments
+    }
+    return [arguments[index]] + leading + arguments[(index + 1)...]
   }
 
   private static let aliases = ["-h": "--help", "-V": "--version", "-v": "--version"]

@@ -32,16 +32,34 @@ enum AskCommand {
     guard let result = await chat.send(text) else {
       throw CommandError.usage("kiln ask needs a non-empty message.")
     }
+    let discarded = await discardIfRefused(conversation, created: context.command.value("--conversation") == nil,
+      result: result, dependencies)
     if let watcher {
       context.console.output(presenter.append(watcher.finish(finalText: result.reply.content)))
       context.console.output(presenter.finish())
     }
     if context.wantsJSON {
-      try context.printJSON(AskJSON(result))
-    } else if let error = result.error {
-      context.report(error)
+      try context.printJSON(AskJSON(result, conversationKept: !discarded))
+    } else if let error = result.error, error != .cancelled {
+      let failure = AskJSON.failure(error, outcome: result.reply.outcome)
+      context.console.error("kiln: \(Redactor().scrub(failure.message)) [\(failure.code)]\n")
     }
     return result.isCompleted ? .success : .failure
+  }
+
+  /// A conversation this command made for a message that was turned away before anything
+  /// was stored (the free allowance was used up, say) would be an empty "New Chat" in every
+  /// list, so it goes.
+  @MainActor
+  private static func discardIfRefused(
+    _ conversation: ConversationDTO, created: Bool, result: ReplyResult,
+    _ dependencies: AppDependencies
+  ) async -> Bool {
+    guard created, result.error != nil else { return false }
+    guard let messages = try? await ConversationLookup.messages(of: conversation, dependencies),
+      messages.isEmpty
+    else { return false }
+    return (try? await dependencies.conversations.delete(id: conversation.id)) != nil
   }
 
   private static func messageText(_ context: CommandContext) throws -> String {

@@ -39,8 +39,8 @@ struct AskJSON: Encodable {
     }
   }
 
-  let conversationID: String
-  let content: String
+  let conversationID: String?
+  let content: String?
   let reasoning: String?
   let finishReason: String?
   let outcome: String
@@ -56,10 +56,13 @@ struct AskJSON: Encodable {
     case toolCalls = "tool_calls"
   }
 
-  init(_ result: ReplyResult) {
+  init(_ result: ReplyResult, conversationKept: Bool = true) {
     let reply = result.reply
-    conversationID = result.conversationID.uuidString.lowercased()
-    content = reply.content
+    outcome = Self.outcome(reply.outcome, error: result.error)
+    // A conversation discarded because its only message was turned away is not named; a
+    // request that failed before its stream has no content to show.
+    conversationID = conversationKept ? result.conversationID.uuidString.lowercased() : nil
+    content = outcome == "http_error" && reply.content.isEmpty ? nil : reply.content
     reasoning = reply.reasoning.isEmpty ? nil : reply.reasoning
     finishReason = reply.finishReason?.rawValue
     model = reply.model?.rawValue
@@ -74,7 +77,6 @@ struct AskJSON: Encodable {
       : reply.toolCalls.enumerated().map {
         Tool(index: $0.offset, id: $0.element.id, name: $0.element.name, arguments: $0.element.arguments)
       }
-    outcome = Self.outcome(reply.outcome, error: result.error)
     error = result.error.map { Self.failure($0, outcome: reply.outcome) }
   }
 
@@ -89,7 +91,9 @@ struct AskJSON: Encodable {
     }
   }
 
-  private static func failure(_ error: AppError, outcome: ChatCompletionOutcome?) -> Failure {
+  /// The error as reported: the provider's own code and message when it sent them, else
+  /// Kiln's sentence with the transport's detail (such as "Could not connect to the server.").
+  static func failure(_ error: AppError, outcome: ChatCompletionOutcome?) -> Failure {
     var code = error.code
     var message = error.localizedUserMessage
     var status: Int?
@@ -105,7 +109,12 @@ struct AskJSON: Encodable {
       if !provider.message.isEmpty { message = provider.message }
     default:
       if case .rateLimited(let seconds) = error { retryAfter = seconds }
+      if case .network(_, let detail?) = error, !detail.isEmpty, !message.contains(detail) {
+        message += " (\(detail))"
+      }
     }
-    return Failure(code: code, message: message, status: status, retryAfter: retryAfter)
+    // Providers quote the key they refused; it must not reach a terminal or a log.
+    return Failure(
+      code: code, message: Redactor().scrub(message), status: status, retryAfter: retryAfter)
   }
 }
