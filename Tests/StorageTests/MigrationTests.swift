@@ -94,6 +94,32 @@ import Testing
     }
   }
 
+  /// The launch-time sweep of unfinished replies must not scan every message: its plan
+  /// searches the partial index of version 5, and only unfinished rows are in that index.
+  @Test func theInterruptedReplySweepReadsOnlyUnfinishedMessages() async throws {
+    try await withTemporaryDirectory { directory in
+      let database = try StorageDatabase(
+        path: directory.appendingPathComponent("db").path, clock: Self.clock)
+      try await database.write { try $0.execute(Self.fixtures[2] ?? "") }
+      let plan = try await database.read { connection in
+        try connection.query("EXPLAIN QUERY PLAN " + MessageSQL.markInterrupted) { $0.string(3) }
+      }
+      #expect(plan.contains { $0.contains("USING INDEX messages_unfinished") }, "plan: \(plan)")
+      #expect(!plan.contains { $0.hasPrefix("SCAN messages") }, "plan: \(plan)")
+      try await database.write {
+        _ = try $0.run("UPDATE messages SET status = 'streaming' WHERE id = ?", Fixture.uuid(0x102))
+      }
+      let indexed = try await database.read { connection in
+        try connection.query("SELECT count(*) FROM messages INDEXED BY messages_unfinished WHERE status IN ('sending', 'streaming')") { $0.int(0) }
+      }
+      #expect(indexed == [1])
+      let messages = SQLiteMessageRepository(database: database)
+      #expect(try await messages.markInterruptedMessages() == 1)
+      #expect(try await messages.markInterruptedMessages() == 0)
+      await database.close()
+    }
+  }
+
   @Test func aFailedStepRollsBackAndLeavesThePreviousVersionReadable() async throws {
     try await withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("db").path

@@ -15,6 +15,7 @@ enum Schema {
     Migration(version: 2, name: "organize and reply detail", sql: organize),
     Migration(version: 3, name: "message search", sql: messageSearch),
     Migration(version: 4, name: "settings, memories, usage, preferences", sql: appState),
+    Migration(version: 5, name: "unfinished replies index", sql: unfinishedReplies),
   ]
 
   /// Version 1: conversations and messages with their branch tree.
@@ -104,5 +105,13 @@ enum Schema {
       key TEXT PRIMARY KEY NOT NULL,
       value TEXT NOT NULL
     );
+    """
+
+  /// Version 5: a partial index over the few messages still sending or streaming, so the
+  /// launch-time sweep that marks them interrupted (`markInterruptedMessages`) reads only
+  /// those rows instead of scanning every message (seconds with a million of them).
+  static let unfinishedReplies = """
+    CREATE INDEX messages_unfinished ON messages (status)
+    WHERE status IN ('sending', 'streaming');
     """
 }
