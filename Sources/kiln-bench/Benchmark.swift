@@ -12,6 +12,7 @@ struct Benchmark: Sendable {
 enum BenchmarkRegistry {
   static let all: [Benchmark] = [
     // Entries are added here, one per line, sorted by name.
+    .app,
     .chat,
     .sse,
     .storage,
