@@ -152,7 +152,8 @@ struct AppBenchmark {
         }
         try await repository.insert(batch)
       }
-      summary = "database: built \(conversations * 100) messages in \(path) in "
+      summary =
+        "database: built \(conversations * 100) messages in \(path) in "
         + AppBenchmarkReport.format(ContinuousClock.now - started)
     }
     await database.close()
@@ -163,7 +164,9 @@ struct AppBenchmark {
   }
 
   /// Wall time from spawning `executable` to its exit.
-  static func timeToExit(_ executable: String, _ arguments: [String], _ environment: [String: String])
+  static func timeToExit(
+    _ executable: String, _ arguments: [String], _ environment: [String: String]
+  )
     throws -> Duration
   {
     let process = Process()
@@ -177,7 +180,8 @@ struct AppBenchmark {
     process.waitUntilExit()
     let elapsed = ContinuousClock.now - started
     guard process.terminationStatus == 0 else {
-      throw UsageError(description: "\(executable) \(arguments) exited \(process.terminationStatus)")
+      throw UsageError(
+        description: "\(executable) \(arguments) exited \(process.terminationStatus)")
     }
     return elapsed
   }

@@ -16,7 +16,9 @@ enum KilnApplication {
     static let isDevelopmentBuild = false
   #endif
 
-  static func run(arguments: [String], environment: [String: String], console: Console) async
+  static func run(
+    arguments: [String], environment: [String: String], console: Console
+  ) async
     -> ExitStatus
   {
     let command: ParsedCommand

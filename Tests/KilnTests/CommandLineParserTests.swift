@@ -10,7 +10,9 @@ import Testing
   }
 
   @Test func optionsValuesAndArgumentsAreSeparated() throws {
-    let command = try parser.parse(["ask", "--json", "--model=gpt-4o", "--persona", "translator", "hi", "there"])
+    let command = try parser.parse([
+      "ask", "--json", "--model=gpt-4o", "--persona", "translator", "hi", "there",
+    ])
     #expect(command.name == "ask")
     #expect(command.has("--json"))
     #expect(command.value("--model") == "gpt-4o")
@@ -63,7 +65,9 @@ import Testing
     #expect(throws: CommandLineParser.UsageError.self) { _ = try parser.parse(["ask", "--model"]) }
     #expect(throws: CommandLineParser.UsageError.self) { _ = try parser.parse(["show"]) }
     #expect(throws: CommandLineParser.UsageError.self) { _ = try parser.parse(["chats", "extra"]) }
-    #expect(throws: CommandLineParser.UsageError.self) { _ = try parser.parse(["chats", "--json=1"]) }
+    #expect(throws: CommandLineParser.UsageError.self) {
+      _ = try parser.parse(["chats", "--json=1"])
+    }
   }
 
   @Test func helpNeedsNoArguments() throws {

@@ -8,7 +8,9 @@ import Testing
 @Suite struct SubcommandTests {
   private typealias Events = InteractiveProviderTests
 
-  private static func provider(_ server: LoopbackHTTPServer, _ extra: [String: String] = [:])
+  private static func provider(
+    _ server: LoopbackHTTPServer, _ extra: [String: String] = [:]
+  )
     -> [String: String]
   {
     var variables = [
@@ -54,7 +56,8 @@ import Testing
       #expect(UUID(uuidString: id) != nil)
 
       let request = try #require(server.requests.first)
-      let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
+      let body = try #require(
+        try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
       #expect(body["stream"] as? Bool == true)
       let messages = try #require(body["messages"] as? [[String: Any]])
       #expect(messages.last?["content"] as? String == "say hello")
@@ -155,7 +158,8 @@ import Testing
       server.enqueue(
         .eventStream([
           Events.content("Partial"),
-          .text(#"data: {"error":{"message":"upstream went away","code":"upstream_error"}}"# + "\n\n"),
+          .text(
+            #"data: {"error":{"message":"upstream went away","code":"upstream_error"}}"# + "\n\n"),
         ]), method: .post, path: "/v1/chat/completions")
       let home = try ChatTestHome()
       let run = try await home.runWithPipes(
@@ -314,7 +318,8 @@ import Testing
     #expect(export.status == 0)
     let markdown = try await home.runWithPipes(
       ["export", "--format", "markdown", try firstID(home)], input: "")
-    #expect(markdown.output.contains("# lazy dogs sleep") || markdown.output.contains("# the quick"))
+    #expect(
+      markdown.output.contains("# lazy dogs sleep") || markdown.output.contains("# the quick"))
 
     let other = try ChatTestHome()
     let imported = try await other.runWithPipes(["import", file.path], input: "")

@@ -110,7 +110,9 @@ import Testing
         _ = try $0.run("UPDATE messages SET status = 'streaming' WHERE id = ?", Fixture.uuid(0x102))
       }
       let indexed = try await database.read { connection in
-        try connection.query("SELECT count(*) FROM messages INDEXED BY messages_unfinished WHERE status IN ('sending', 'streaming')") { $0.int(0) }
+        try connection.query(
+          "SELECT count(*) FROM messages INDEXED BY messages_unfinished WHERE status IN ('sending', 'streaming')"
+        ) { $0.int(0) }
       }
       #expect(indexed == [1])
       let messages = SQLiteMessageRepository(database: database)

@@ -55,8 +55,12 @@ import Testing
         _ = try Self.open(path)
         Issue.record("a newer database opened")
       } catch {
-        #expect(error as? StorageError == .newerSchema(found: 99, supported: StorageDatabase.supportedSchemaVersion))
-        #expect(AppError.from(error) == .storage(.newerSchema(found: 99, supported: StorageDatabase.supportedSchemaVersion)))
+        #expect(
+          error as? StorageError
+            == .newerSchema(found: 99, supported: StorageDatabase.supportedSchemaVersion))
+        #expect(
+          AppError.from(error)
+            == .storage(.newerSchema(found: 99, supported: StorageDatabase.supportedSchemaVersion)))
       }
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }

@@ -25,9 +25,12 @@ struct CommandLineParser: Sendable {
         command.name = named.name
         remaining = remaining.dropFirst()
       } else {
-        let suggestion = closest(first, among: commands.map(\.name)).map { " Did you mean '\($0)'?" }
+        let suggestion = closest(first, among: commands.map(\.name)).map {
+          " Did you mean '\($0)'?"
+        }
         throw UsageError(
-          message: "unknown command '\(first)'.\(suggestion ?? "") See 'kiln --help'.", command: nil)
+          message: "unknown command '\(first)'.\(suggestion ?? "") See 'kiln --help'.", command: nil
+        )
       }
     }
     guard let spec else {

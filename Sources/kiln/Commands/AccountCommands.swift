@@ -22,7 +22,9 @@ enum AccountCommands {
   }
 
   @MainActor
-  static func login(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+  static func login(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) async throws
     -> ExitStatus
   {
     let (email, password) = try credentials(context)
@@ -33,7 +35,9 @@ enum AccountCommands {
   }
 
   @MainActor
-  static func signup(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+  static func signup(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) async throws
     -> ExitStatus
   {
     let (email, password) = try credentials(context)
@@ -50,7 +54,9 @@ enum AccountCommands {
   }
 
   @MainActor
-  static func logout(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+  static func logout(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) async throws
     -> ExitStatus
   {
     let wasSignedIn = await dependencies.auth.currentUser() != nil
@@ -60,7 +66,9 @@ enum AccountCommands {
   }
 
   @MainActor
-  static func whoami(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+  static func whoami(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) async throws
     -> ExitStatus
   {
     let snapshot = await dependencies.auth.snapshot()
@@ -73,7 +81,10 @@ enum AccountCommands {
     } else if let user {
       var line = "Signed in as \(user.email ?? user.name ?? user.id) (id \(user.id))"
       if let expiry = snapshot.accessTokenExpiresAt {
-        line += snapshot.isAccessTokenExpired ? "; the access token expired and will be renewed" : "; access token valid until \(Row.date(expiry))"
+        line +=
+          snapshot.isAccessTokenExpired
+          ? "; the access token expired and will be renewed"
+          : "; access token valid until \(Row.date(expiry))"
       }
       context.console.output(line + ".\n")
     } else {
@@ -83,7 +94,9 @@ enum AccountCommands {
   }
 
   @MainActor
-  static func resetPassword(_ context: CommandContext, _ dependencies: AppDependencies)
+  static func resetPassword(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  )
     async throws -> ExitStatus
   {
     let email = try emailAddress(context)

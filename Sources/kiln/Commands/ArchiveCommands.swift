@@ -5,7 +5,9 @@ import Storage
 /// `kiln export`: every conversation (or one) as JSON, or one as Markdown.
 enum ExportCommand {
   @MainActor
-  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+  static func run(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) async throws
     -> ExitStatus
   {
     let format = context.command.value("--format")?.lowercased() ?? "json"
@@ -52,13 +54,17 @@ enum ImportCommand {
   }
 
   @MainActor
-  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+  static func run(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) async throws
     -> ExitStatus
   {
     let path = context.command.arguments[0]
     let data: Data
     do {
-      data = path == "-" ? context.console.readAllInput() : try Data(contentsOf: URL(fileURLWithPath: path))
+      data =
+        path == "-"
+        ? context.console.readAllInput() : try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw CommandError.failure("cannot read \(path): \(error.localizedDescription)")
     }

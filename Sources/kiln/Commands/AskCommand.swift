@@ -12,7 +12,9 @@ import TerminalUI
 /// when the reply completed, 1 otherwise.
 enum AskCommand {
   @MainActor
-  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+  static func run(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) async throws
     -> ExitStatus
   {
     let text = try messageText(context)
@@ -32,7 +34,8 @@ enum AskCommand {
     guard let result = await chat.send(text) else {
       throw CommandError.usage("kiln ask needs a non-empty message.")
     }
-    let discarded = await discardIfRefused(conversation, created: context.command.value("--conversation") == nil,
+    let discarded = await discardIfRefused(
+      conversation, created: context.command.value("--conversation") == nil,
       result: result, dependencies)
     if let watcher {
       context.console.output(presenter.append(watcher.finish(finalText: result.reply.content)))

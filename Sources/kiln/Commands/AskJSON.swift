@@ -75,7 +75,9 @@ struct AskJSON: Encodable {
       reply.toolCalls.isEmpty
       ? nil
       : reply.toolCalls.enumerated().map {
-        Tool(index: $0.offset, id: $0.element.id, name: $0.element.name, arguments: $0.element.arguments)
+        Tool(
+          index: $0.offset, id: $0.element.id, name: $0.element.name,
+          arguments: $0.element.arguments)
       }
     error = result.error.map { Self.failure($0, outcome: reply.outcome) }
   }

@@ -67,7 +67,9 @@ enum ConfigCommand {
     return result
   }
 
-  private static func services(_ configuration: Configuration, flags: FeatureFlags)
+  private static func services(
+    _ configuration: Configuration, flags: FeatureFlags
+  )
     -> [Report.Line]
   {
     let accounts: String
@@ -102,7 +104,8 @@ enum ConfigCommand {
     }
     text += "\nFiles:\n"
     for name in ["config", "data", "database", "secrets"] {
-      text += "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0))\(report.paths[name] ?? "")\n"
+      text +=
+        "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0))\(report.paths[name] ?? "")\n"
     }
     text += "\nValues:\n"
     if report.values.isEmpty { text += "  (none set; kiln uses the echo model)\n" }

@@ -7,7 +7,9 @@ import Storage
 @MainActor
 enum ConversationLookup {
   /// Every conversation in list order, archived ones included.
-  static func all(_ dependencies: AppDependencies, includeArchived: Bool = true) async throws
+  static func all(
+    _ dependencies: AppDependencies, includeArchived: Bool = true
+  ) async throws
     -> [ConversationDTO]
   {
     var result: [ConversationDTO] = []
@@ -31,11 +33,14 @@ enum ConversationLookup {
   /// The conversation `text` names: a full identifier, or at least 4 hexadecimal digits
   /// from its start or its end.
   /// - Throws: `CommandError` when nothing or more than one conversation matches.
-  static func find(_ text: String, in dependencies: AppDependencies) async throws
+  static func find(
+    _ text: String, in dependencies: AppDependencies
+  ) async throws
     -> ConversationDTO
   {
     let needle = text.lowercased()
-    if let id = UUID(uuidString: text), let exact = try await dependencies.conversations.get(id: id) {
+    if let id = UUID(uuidString: text), let exact = try await dependencies.conversations.get(id: id)
+    {
       return exact
     }
     guard needle.count >= 4, needle.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
@@ -47,7 +52,9 @@ enum ConversationLookup {
     }
     switch matches.count {
     case 1: return matches[0]
-    case 0: throw CommandError.failure("no conversation id starts or ends with '\(text)'. See 'kiln chats'.")
+    case 0:
+      throw CommandError.failure(
+        "no conversation id starts or ends with '\(text)'. See 'kiln chats'.")
     default:
       throw CommandError.failure(
         "'\(text)' matches \(matches.count) conversations; give more of the id.")
@@ -55,7 +62,9 @@ enum ConversationLookup {
   }
 
   /// Every message on the conversation's active path, oldest first.
-  static func messages(of conversation: ConversationDTO, _ dependencies: AppDependencies)
+  static func messages(
+    of conversation: ConversationDTO, _ dependencies: AppDependencies
+  )
     async throws -> [MessageDTO]
   {
     var newestFirst: [MessageDTO] = []

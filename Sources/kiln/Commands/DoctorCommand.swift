@@ -26,7 +26,9 @@ enum DoctorCommand {
       Check(
         name: "configuration", ok: true,
         detail: warnings.isEmpty
-          ? "valid" : "valid, \(warnings.count) warning(s): " + warnings.map(\.description).joined(separator: "; ")))
+          ? "valid"
+          : "valid, \(warnings.count) warning(s): "
+            + warnings.map(\.description).joined(separator: "; ")))
     checks.append(await database(dependencies))
     checks.append(await provider(dependencies))
 
@@ -69,24 +71,31 @@ enum DoctorCommand {
     case .direct(let settings):
       url = settings.baseURL.appendingPathComponent("models")
       request = HTTPRequest(url: url, method: .get)
-      if let key = settings.apiKey { request = request.withHeader("Authorization", "Bearer \(key)") }
+      if let key = settings.apiKey {
+        request = request.withHeader("Authorization", "Bearer \(key)")
+      }
     }
     request = request.withTimeout(10)
     let client = URLSessionHTTPClient(baseURL: nil, clock: dependencies.clock)
     let place = "\(url.scheme ?? "https")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")"
     do {
       let response = try await client.send(request)
-      return Check(name: "AI provider", ok: true, detail: "\(place) answered \(response.statusCode)")
+      return Check(
+        name: "AI provider", ok: true, detail: "\(place) answered \(response.statusCode)")
     } catch let error as HTTPError {
       guard let status = error.statusCode else {
-        return Check(name: "AI provider", ok: false, detail: "\(place): \(AppError.from(error).userMessage)")
+        return Check(
+          name: "AI provider", ok: false, detail: "\(place): \(AppError.from(error).userMessage)")
       }
       if case .direct = dependencies.ai.provider, status == 401 || status == 403 {
-        return Check(name: "AI provider", ok: false, detail: "\(place) refused the API key (\(status))")
+        return Check(
+          name: "AI provider", ok: false, detail: "\(place) refused the API key (\(status))")
       }
-      return Check(name: "AI provider", ok: true, detail: "\(place) is reachable (answered \(status))")
+      return Check(
+        name: "AI provider", ok: true, detail: "\(place) is reachable (answered \(status))")
     } catch {
-      return Check(name: "AI provider", ok: false, detail: "\(place): \(AppError.from(error).userMessage)")
+      return Check(
+        name: "AI provider", ok: false, detail: "\(place): \(AppError.from(error).userMessage)")
     }
   }
 }

@@ -7,7 +7,9 @@ import TerminalUI
 /// `kiln chats`: the conversation list.
 enum ChatsCommand {
   @MainActor
-  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+  static func run(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) async throws
     -> ExitStatus
   {
     let conversations = try await ConversationLookup.all(
@@ -35,7 +37,9 @@ enum ShowCommand {
   }
 
   @MainActor
-  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+  static func run(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) async throws
     -> ExitStatus
   {
     let conversation = try await ConversationLookup.find(
@@ -75,7 +79,9 @@ enum SearchCommand {
   }
 
   @MainActor
-  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+  static func run(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) async throws
     -> ExitStatus
   {
     let query = context.command.arguments.joined(separator: " ")

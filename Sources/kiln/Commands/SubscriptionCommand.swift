@@ -22,7 +22,9 @@ enum SubscriptionCommand {
   }
 
   @MainActor
-  static func run(_ context: CommandContext, _ dependencies: AppDependencies) async throws
+  static func run(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) async throws
     -> ExitStatus
   {
     let state = await dependencies.payments.currentState()
