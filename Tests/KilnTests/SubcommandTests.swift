@@ -365,4 +365,34 @@ import Testing
     #expect(unreachable.status == 1)
     #expect(unreachable.output.contains("FAIL AI provider"))
   }
+
+  // MARK: accounts (the development mock)
+
+  @Test func signUpSignInAndOutLastBetweenRuns() async throws {
+    let home = try ChatTestHome()
+    let signup = try await home.runWithPipes(
+      ["signup", "--email", "new@example.org", "--password-stdin"], input: "long-enough-1\n")
+    #expect(signup.status == 0)
+    #expect(!signup.output.contains("long-enough-1") && !signup.error.contains("long-enough-1"))
+    let who = try await home.runWithPipes(["whoami", "--json"], input: "")
+    #expect(who.status == 0)
+    let user = try Self.object(who.output)
+    #expect(user["signed_in"] as? Bool == true)
+    #expect(user["email"] as? String == "new@example.org")
+
+    #expect(try await home.runWithPipes(["logout"], input: "").status == 0)
+    let nobody = try await home.runWithPipes(["whoami", "--json"], input: "")
+    #expect(nobody.status == 1)
+    #expect(try Self.object(nobody.output)["signed_in"] as? Bool == false)
+
+    let empty = try await home.runWithPipes(
+      ["login", "--email", "a@example.org", "--password-stdin"], input: "\n")
+    #expect(empty.status == 2)
+    #expect(empty.error.contains("password"))
+    let login = try await home.runWithPipes(
+      ["login", "--email", "a@example.org", "--password-stdin"], input: "pw\n")
+    #expect(login.status == 0)
+    let again = try Self.object(try await home.runWithPipes(["whoami", "--json"], input: "").output)
+    #expect(again["email"] as? String == "a@example.org")
+  }
 }
