@@ -392,7 +392,8 @@ import Testing
     let login = try await home.runWithPipes(
       ["login", "--email", "a@example.org", "--password-stdin"], input: "pw\n")
     #expect(login.status == 0)
-    let again = try Self.object(try await home.runWithPipes(["whoami", "--json"], input: "").output)
+    let again = try Self.object(
+      try await home.runWithPipes(["whoami", "--json"], input: "").output)
     #expect(again["email"] as? String == "a@example.org")
   }
 }
