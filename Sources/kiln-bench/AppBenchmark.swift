@@ -300,15 +300,7 @@ struct AppBenchmarkReport {
   }
 
   func print() {
-    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    for row in rows {
-      let cells = row.enumerated().map { column, cell in
-        column == 0
-          ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[column] - cell.count) + cell
-      }
-      Swift.print(cells.joined(separator: "  "))
-    }
+    BenchmarkTable.print(rows)
   }
 
   static func format(_ duration: Duration) -> String {

@@ -25,15 +25,7 @@ struct StorageBenchmarkReport {
   }
 
   func print() {
-    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    for row in rows {
-      let cells = row.enumerated().map { column, cell in
-        column == 0
-          ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[column] - cell.count) + cell
-      }
-      Swift.print(cells.joined(separator: "  "))
-    }
+    BenchmarkTable.print(rows)
   }
 
   private func seconds(_ duration: Duration) -> Double {
@@ -50,5 +42,21 @@ struct StorageBenchmarkReport {
 
   private func megabytes(_ bytes: Int) -> String {
     String(format: "%.1f MB", Double(bytes) / 1_048_576)
+  }
+}
+
+/// A table printed with its first column left-aligned and the others right-aligned.
+enum BenchmarkTable {
+  static func print(_ rows: [[String]]) {
+    guard let header = rows.first else { return }
+    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    for row in rows {
+      let cells = row.enumerated().map { column, cell in
+        column == 0
+          ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[column] - cell.count) + cell
+      }
+      Swift.print(cells.joined(separator: "  "))
+    }
   }
 }
