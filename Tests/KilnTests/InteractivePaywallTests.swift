@@ -20,7 +20,7 @@ import Testing
     let io = ScriptedSessionIO(["/upgrade"])
     let (session, dependencies) = makeSession(io)
     _ = await session.run(opening: nil)
-    #expect(io.output.contains("\(L10n.Payments.paywallTitle): Kiln Pro"))
+    #expect(io.output.hasPrefix("\(L10n.Payments.paywallTitle)\nKiln Pro: unlimited messages"))
     #expect(io.output.contains("  1  Monthly  $9.99 per month  Full access, billed every month\n"))
     #expect(
       io.output.contains(

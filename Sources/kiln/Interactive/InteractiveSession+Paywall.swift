@@ -71,8 +71,8 @@ extension InteractiveSession {
 
   /// The plans as cards: number, name, price, savings, "Best Value", trial, summary.
   private func showPlans(_ plans: [PaywallPlan]) {
-    say("\(L10n.Payments.paywallTitle): Kiln Pro", theme.heading)
-    say("Unlimited messages and the Aurora and Obsidian themes.", theme.dim)
+    say(L10n.Payments.paywallTitle, theme.heading)
+    say("Kiln Pro: unlimited messages and the Aurora and Obsidian themes.", theme.dim)
     for (index, plan) in plans.enumerated() {
       var line = StyledText(plan.title, style: .plain.adding(.bold))
       line.append("  \(plan.priceText)")
