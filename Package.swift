@@ -84,7 +84,7 @@ package.targets += [
     name: "AppComposition",
     dependencies: [
       "Core", "Localization", "Networking", "Storage", "AI", "Auth", "Payments", "DesignSystem",
-      "FeatureChat", "FeatureRating",
+      "FeatureChat", "FeatureRating", "FeatureSettings",
     ]
   ),
   .target(name: "TerminalUI", dependencies: ["Core", "DesignSystem"]),
@@ -97,7 +97,7 @@ package.targets += [
     name: "kiln",
     dependencies: [
       "AppComposition", "TerminalUI", "Core", "Localization", "AI", "Auth", "Storage",
-      "Payments", "DesignSystem", "FeatureChat", "FeatureRating",
+      "Payments", "DesignSystem", "FeatureChat", "FeatureRating", "FeatureSettings",
     ]
   ),
   .executableTarget(
@@ -122,7 +122,7 @@ package.targets += [
     name: "KilnTests",
     dependencies: [
       "kiln", "Core", "Networking", "TestSupport", "AppComposition", "FeatureChat", "Storage",
-      "TerminalUI",
+      "TerminalUI", "Payments", "FeatureSettings", "FeatureRating",
     ]),
   .testTarget(name: "LocalizationTests", dependencies: ["Core", "Localization"]),
   .testTarget(name: "TestSupportTests", dependencies: ["Core", "Networking", "TestSupport"]),
@@ -148,7 +148,11 @@ package.targets += [
     ]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),
   .testTarget(
-    name: "AppCompositionTests", dependencies: ["Core", "AppComposition", "TestSupport"]),
+    name: "AppCompositionTests",
+    dependencies: [
+      "Core", "AppComposition", "TestSupport", "Storage", "Payments", "FeatureSettings",
+      "FeatureRating",
+    ]),
   .testTarget(
     name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI", "TestSupport"]),
 ]

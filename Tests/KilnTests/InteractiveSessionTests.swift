@@ -186,8 +186,11 @@ import Testing
     let (session, dependencies) = makeSession(io)
     _ = await session.run(opening: nil)
     #expect(io.errors.contains("Aurora is a Kiln Pro theme."))
-    #expect(io.output.contains("Welcome to Kiln Pro!"))
+    #expect(io.output.contains("Theme: Dark."))
+    #expect(io.output.contains(L10n.Payments.purchaseSucceeded))
+    #expect(io.output.contains("Theme: Obsidian."))
     #expect(dependencies.themeManager.selected == .obsidian)
+    #expect(try await dependencies.settings.load().theme == .obsidian, "saved, not only shown")
     #expect(io.errors.contains("There is no theme 'neon'."))
   }
 

@@ -64,8 +64,8 @@ extension AppDependencies {
       clock: clock, logger: logger)
 
     let payments = makePayments(
-      configuration: configuration, flags: flags, paths: paths, clock: clock, logger: logger,
-      httpClient: providerHTTP)
+      configuration: configuration, flags: flags, paths: paths, secureStore: secureStore,
+      clock: clock, logger: logger, httpClient: providerHTTP)
 
     return AppDependencies(
       configuration: configuration, paths: paths, flags: flags, logger: logger, clock: clock,
@@ -77,7 +77,9 @@ extension AppDependencies {
   }
 
   /// The AI provider for `configuration`; a rejected value becomes a configuration issue.
-  nonisolated public static func resolveAI(_ configuration: Configuration) throws(ConfigurationError)
+  nonisolated public static func resolveAI(
+    _ configuration: Configuration
+  ) throws(ConfigurationError)
     -> AIConfiguration
   {
     do {
@@ -96,7 +98,9 @@ extension AppDependencies {
     return FreeTierPolicy(limit: limit, period: daily ? .daily : .lifetime)
   }
 
-  static func chatConfiguration(_ configuration: Configuration, ai: AIConfiguration)
+  static func chatConfiguration(
+    _ configuration: Configuration, ai: AIConfiguration
+  )
     -> ChatConfiguration
   {
     var chat = ChatConfiguration(model: ai.catalogue.defaultModel)
@@ -125,11 +129,12 @@ extension AppDependencies {
   }
 
   private static func makePayments(
-    configuration: Configuration, flags: FeatureFlags, paths: KilnPaths, clock: AppClock,
-    logger: AppLogger, httpClient: any HTTPClient
+    configuration: Configuration, flags: FeatureFlags, paths: KilnPaths,
+    secureStore: any SecureStore, clock: AppClock, logger: AppLogger, httpClient: any HTTPClient
   ) -> any PaymentsClient {
     if flags.usesMockServices {
-      return MockPaymentsClient(clock: clock, logger: logger)
+      // The mock, remembering purchases between runs as the mock account remembers sign-ins.
+      return DevelopmentPaymentsClient(store: secureStore, clock: clock, logger: logger)
     }
     guard configuration.isSet(.revenueCatAPIKey) else { return UnavailablePaymentsClient() }
     return RevenueCatRESTClient(

@@ -67,12 +67,16 @@ public final class AppDependencies {
 
   private let database: StorageDatabase?
   private let instanceLock: InstanceLock?
+  /// Bookkeeping started by view-model callbacks (a purchase's rating event), finished
+  /// before `shutdown()` closes the database.
+  var pendingWork: [Task<Void, Never>] = []
 
   init(
     configuration: Configuration, paths: KilnPaths?, flags: FeatureFlags, logger: AppLogger,
     clock: AppClock, uuid: UUIDGenerator, language: Language, ai: AIConfiguration,
     chatClient: any ChatClient, store: Repositories, secureStore: any SecureStore,
-    auth: any AuthClient, payments: any PaymentsClient, instanceLock: InstanceLock?, freeTierPolicy: FreeTierPolicy, chat: ChatConfiguration,
+    auth: any AuthClient, payments: any PaymentsClient, instanceLock: InstanceLock?,
+    freeTierPolicy: FreeTierPolicy, chat: ChatConfiguration,
     calendar: Calendar
   ) {
     self.configuration = configuration
@@ -144,8 +148,10 @@ public final class AppDependencies {
     if let rest = payments as? RevenueCatRESTClient { await rest.changeAppUser(to: user?.id) }
   }
 
-  /// Closes the database; call once before the process exits.
+  /// Finishes the bookkeeping view-model callbacks started, then closes the database; call
+  /// once before the process exits.
   public func shutdown() async {
+    await finishPendingWork()
     for id in sessions.openConversationIDs { await sessions.close(id) }
     await database?.close()
   }

@@ -18,11 +18,18 @@ enum AskCommand {
     -> ExitStatus
   {
     let text = try messageText(context)
-    let persona = try persona(context)
+    // What `/settings` saved applies unless the command line says otherwise.
+    let saved = await savedSettings(dependencies)
+    let persona =
+      context.command.value("--persona") == nil
+      ? PersonaCatalogue.persona(rawID: saved.selectedPersonaID) ?? PersonaCatalogue.defaultPersona
+      : try persona(context)
     let conversation = try await conversation(context, dependencies, persona: persona)
     let chat = dependencies.sessions.viewModel(for: conversation.id)
     await chat.load()
-    if let model = context.command.value("--model") { chat.model = ModelID(rawValue: model) }
+    if let model = context.command.value("--model") ?? saved.selectedModel {
+      chat.model = ModelID(rawValue: model)
+    }
 
     var presenter = makePresenter(context)
     let watcher: ReplyWatcher? =
@@ -81,6 +88,18 @@ enum AskCommand {
       throw CommandError.usage("standard input was empty; kiln ask needs a message.")
     }
     return text
+  }
+
+  /// The saved settings; the defaults when they cannot be read (logged), so a damaged
+  /// settings row never stops a message.
+  @MainActor
+  static func savedSettings(_ dependencies: AppDependencies) async -> SettingsDTO {
+    do {
+      return try await dependencies.settings.load()
+    } catch {
+      dependencies.logger.error("read the saved settings", error, category: .storage)
+      return .defaults
+    }
   }
 
   @MainActor

@@ -17,10 +17,11 @@ import TerminalUI
 enum InteractiveCommand {
   @MainActor
   static func run(_ context: CommandContext, _ dependencies: AppDependencies) async -> ExitStatus {
-    let persona: Persona
+    var persona: Persona?
     var opening: UUID?
     do {
-      persona = try AskCommand.persona(context)
+      // Without --persona the session starts with the persona saved in the settings.
+      if context.command.value("--persona") != nil { persona = try AskCommand.persona(context) }
       if let id = context.command.value("--conversation") {
         opening = try await ConversationLookup.find(id, in: dependencies).id
       }

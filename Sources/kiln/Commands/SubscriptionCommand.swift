@@ -38,7 +38,11 @@ enum SubscriptionCommand {
       return .success
     }
     guard state.isSubscribed else {
-      context.console.output("Free plan. Upgrade with /upgrade in the chat.\n")
+      var line = "Free plan"
+      if let product = output.product, let expiry = output.expiresAt {
+        line += " (\(product) ended \(Row.date(expiry)))"
+      }
+      context.console.output(line + ". Upgrade with /upgrade in the chat.\n")
       return .success
     }
     var line = "Subscribed"

@@ -3,7 +3,7 @@ import Localization
 import TerminalUI
 
 /// What the status line after a reply says, gathered from the view models: the
-/// conversation, the model, the persona, free messages left and tokens used.
+/// conversation, the model, the persona, free messages left, tokens used and the plan.
 struct ChatStatus: Equatable, Sendable {
   var title: String?
   var model: String?
@@ -12,6 +12,8 @@ struct ChatStatus: Equatable, Sendable {
   var freeMessagesLeft: Int?
   /// Tokens of every reply in the conversation; 0 when none were reported.
   var tokensUsed: Int
+  /// "Kiln Pro" for a subscriber; `nil` otherwise (the free plan shows messages left).
+  var plan: String? = nil
 
   /// The status line; leaves out tokens until some were used.
   var statusLine: StatusLine {
@@ -21,10 +23,22 @@ struct ChatStatus: Equatable, Sendable {
   }
 
   /// The line as written: one column short of the width, so it can never wrap, even on
-  /// terminals that wrap as soon as the last column is filled.
+  /// terminals that wrap as soon as the last column is filled. The plan goes at the end and
+  /// keeps its place: the rest is shortened first.
   func rendered(width: Int, theme: TerminalTheme, capabilities: TerminalCapabilities) -> String {
-    statusLine.render(
-      width: max(1, width - 1), theme: theme, capabilities: capabilities, labels: Self.labels)
+    let available = max(1, width - 1)
+    guard let plan else {
+      return statusLine.render(
+        width: available, theme: theme, capabilities: capabilities, labels: Self.labels)
+    }
+    let glyphs = TerminalGlyphs.forCapabilities(capabilities)
+    let planText = StyledText(plan, style: theme.statusBar.adding(.bold))
+    let separator = StyledText(" \(glyphs.separator) ", style: theme.statusBar)
+    let rest = statusLine.styledText(
+      width: max(0, available - planText.displayWidth - separator.displayWidth), theme: theme,
+      glyphs: glyphs, labels: Self.labels)
+    let line = rest.isEmpty ? planText : rest + separator + planText
+    return line.truncated(toWidth: available, ellipsis: glyphs.ellipsis).rendered(for: capabilities)
   }
 
   /// The status line's words in the interface language.
@@ -51,7 +65,7 @@ enum Welcome {
   /// The welcome: what answers, how to get help, and the free messages left.
   static func lines(
     version: String, ai: AIConfiguration, model: String?, freeMessagesLeft: Int?,
-    signedInAs account: String?
+    plan: String? = nil, signedInAs account: String?
   ) -> [String] {
     var lines = ["Kiln \(version) · chatting with \(provider(ai, model: model))"]
     if case .echo = ai.provider {
@@ -60,6 +74,7 @@ enum Welcome {
     lines.append(
       "Type a message and press Enter. /help lists commands; Ctrl-C stops a reply; Ctrl-D quits.")
     var facts: [String] = []
+    if let plan { facts.append(plan) }
     if let freeMessagesLeft { facts.append(L10n.Chat.messagesRemaining(freeMessagesLeft)) }
     if let account { facts.append("signed in as \(account)") }
     if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }

@@ -2,13 +2,16 @@ import AI
 import AppComposition
 import Core
 import FeatureChat
+import FeatureSettings
 import Foundation
 import Storage
 import TerminalUI
 
 /// The chat in the terminal (or in line mode over pipes), driven by the same view models a
 /// SwiftUI app uses: `ChatSessions` / `ChatViewModel` for conversations,
-/// `ChatHistoryViewModel` for the list and search, `MemoriesViewModel` for memories.
+/// `ChatHistoryViewModel` for the list and search, `MemoriesViewModel` for memories,
+/// `SettingsViewModel` for `/settings` and `/theme`, `PaywallViewModel` for `/upgrade` and
+/// `/restore`, `AccountViewModel` for `/login`.
 ///
 /// The loop reads one line at a time: a message, or a slash command. A conversation is made
 /// only when the first message is sent, so opening and quitting leaves nothing behind.
@@ -28,7 +31,8 @@ final class InteractiveSession {
   var conversation: ConversationDTO?
   /// The persona of the next new conversation.
   var persona: Persona
-  /// The model chosen with `--model` or `/model`; `nil` uses the configured default.
+  /// The model chosen with `--model`, `/model` or `/settings model`; `nil` uses the
+  /// configured default.
   var model: ModelID?
   /// The colours of the selected theme.
   var theme: TerminalTheme
@@ -48,17 +52,32 @@ final class InteractiveSession {
   var quitArmed = false
   /// Set by `/quit`.
   var isQuitting = false
+  /// Set when the settings model asked for the paywall (a premium theme without Kiln Pro).
+  var paywallRequested = false
+  /// Whether the persona and model came from the command line, which wins over the
+  /// persona and model saved in the settings.
+  let personaWasChosen: Bool
+  let modelWasChosen: Bool
 
+  /// The settings screen's model: theme, switches, chat style, default model and persona.
+  lazy var settingsModel: SettingsViewModel = dependencies.makeSettingsViewModel {
+    [weak self] in self?.paywallRequested = true
+  }
+
+  /// A chat session. `persona` and `model` are what the command line chose; without them the
+  /// session uses the ones saved in the settings (or the defaults).
   init(
     dependencies: AppDependencies, io: any SessionIO, historyFile: InputHistoryFile?,
-    environment: [String: String], persona: Persona, model: ModelID?
+    environment: [String: String], persona: Persona? = nil, model: ModelID? = nil
   ) {
     self.dependencies = dependencies
     self.io = io
     self.historyFile = historyFile
     self.environment = environment
-    self.persona = persona
+    self.persona = persona ?? PersonaCatalogue.defaultPersona
     self.model = model
+    personaWasChosen = persona != nil
+    modelWasChosen = model != nil
     history = ChatHistoryViewModel(
       conversations: dependencies.conversations, messages: dependencies.messages,
       sessions: dependencies.sessions, clock: dependencies.clock, logger: dependencies.logger)
@@ -76,6 +95,7 @@ final class InteractiveSession {
 
   /// Runs the chat until `/quit`, Ctrl-D, or Ctrl-C twice; returns the exit status.
   func run(opening conversationID: UUID?) async -> ExitStatus {
+    await loadSettings()
     if io.isTerminal {
       await dependencies.rating.sessionStarted()
       await showWelcome()
@@ -185,7 +205,8 @@ final class InteractiveSession {
     let account = await dependencies.auth.currentUser()
     let lines = Welcome.lines(
       version: KilnApplication.version, ai: dependencies.ai, model: modelName,
-      freeMessagesLeft: dependencies.freeTier.remaining, signedInAs: account?.email)
+      freeMessagesLeft: dependencies.freeTier.remaining, plan: planName,
+      signedInAs: account?.email)
     for (index, line) in lines.enumerated() {
       say(StyledText(line, style: index == 0 ? theme.accent.adding(.bold) : theme.dim))
     }

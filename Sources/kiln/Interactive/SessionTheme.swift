@@ -23,15 +23,4 @@ enum SessionTheme {
     else { return .dark }
     return background == 7 || (9...15).contains(background) ? .light : .dark
   }
-
-  /// How a theme is named in lists.
-  static func displayName(_ theme: Theme) -> String {
-    switch theme {
-    case .system: return "System"
-    case .light: return "Light"
-    case .dark: return "Dark"
-    case .aurora: return "Aurora"
-    case .obsidian: return "Obsidian"
-    }
-  }
 }

@@ -78,7 +78,8 @@ enum SlashCommandCatalogue {
       group: .assistant, aliases: ["memories"]),
     SlashCommandSpec("theme", "[NAME]", "list themes, or pick one", group: .account),
     SlashCommandSpec(
-      "settings", "[NAME [VALUE]]", "show or change settings", group: .account),
+      "settings", "[NAME [VALUE]]", "show every setting, or change one (it is kept)",
+      group: .account),
     SlashCommandSpec(
       "upgrade", "[N]", "see Kiln Pro plans, or buy plan N", group: .account,
       aliases: ["paywall", "subscribe"]),
@@ -122,6 +123,7 @@ enum SlashCommandCatalogue {
     case "export": values = ["markdown", "json"]
     case "memory": values = ["add", "edit", "delete"]
     case "chats": values = ["archived"]
+    case "settings": values = SessionSetting.allCases.map(\.rawValue)
     case "help": values = all.map(\.name)
     default: values = []
     }

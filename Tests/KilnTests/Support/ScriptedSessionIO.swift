@@ -75,3 +75,28 @@ func makeSession(
     persona: PersonaCatalogue.defaultPersona, model: nil)
   return (session, dependencies)
 }
+
+/// The real app's dependencies over `home`'s data folder (a real SQLite database, the
+/// development account and subscription remembered in its secure store), started as the
+/// `kiln` binary starts them. Call `shutdown()` before opening the folder again.
+@MainActor
+func makeLiveDependencies(
+  _ home: ChatTestHome, clock: AppClock = .live, environment extra: [String: String] = [:]
+) async throws -> AppDependencies {
+  let environment = AppEnvironment(
+    variables: home.environment(extra), isDevelopmentBuild: true, clock: clock)
+  let dependencies = try AppDependencies.live(
+    configuration: try environment.loadConfiguration(), environment: environment)
+  await dependencies.start()
+  return dependencies
+}
+
+/// A chat session over `dependencies`, with the persona and model the settings saved.
+@MainActor
+func makeSession(
+  _ io: ScriptedSessionIO, over dependencies: AppDependencies
+)
+  -> InteractiveSession
+{
+  InteractiveSession(dependencies: dependencies, io: io, historyFile: nil, environment: [:])
+}
