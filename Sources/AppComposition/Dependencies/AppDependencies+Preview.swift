@@ -17,7 +17,8 @@ extension AppDependencies {
     let store = InMemoryChatStore(clock: clock, uuid: uuid)
     let repositories = Repositories(
       database: nil, conversations: store, messages: store,
-      settings: InMemorySettingsRepository(), memories: InMemoryMemoryRepository(clock: clock, uuid: uuid),
+      settings: InMemorySettingsRepository(),
+      memories: InMemoryMemoryRepository(clock: clock, uuid: uuid),
       usage: InMemoryUsageRepository(), preferences: InMemoryKeyValueStore())
     let ai = AIConfiguration(provider: .echo(reason: "preview"), catalogue: .defaults)
     return AppDependencies(
