@@ -217,6 +217,29 @@ import Testing
     #expect(await dependencies.auth.currentUser() == nil)
   }
 
+  @Test func deletingTheAccountAsksThenErasesItAndTheChatsHere() async throws {
+    let kept = ScriptedSessionIO(
+      ["/delete-account", "/login", "first chat", "/memory add I like herons", "/delete-account"],
+      answers: ["me@example.com", "hunter22", "no"])
+    let (session, dependencies) = makeSession(kept)
+    _ = await session.run(opening: nil)
+    #expect(kept.output.contains("Not signed in: there is no account to delete."))
+    #expect(kept.output.contains("Kept the account."))
+    #expect(await dependencies.auth.currentUser() != nil)
+    #expect(try await conversations(dependencies).count == 1)
+
+    let confirmed = ScriptedSessionIO(["/delete-account", "/chats"], answers: ["delete"])
+    let again = InteractiveSession(
+      dependencies: dependencies, io: confirmed, historyFile: nil, environment: [:],
+      persona: PersonaCatalogue.defaultPersona, model: nil)
+    _ = await again.run(opening: nil)
+    #expect(confirmed.questions == ["Type delete to confirm: "])
+    #expect(confirmed.output.contains("Your account has been deleted."))
+    #expect(await dependencies.auth.currentUser() == nil)
+    #expect(try await conversations(dependencies).isEmpty)
+    #expect(try await dependencies.memories.list().isEmpty)
+  }
+
   @Test func modelAndPersonaChoicesApplyToTheNextRequest() async throws {
     let io = ScriptedSessionIO(["/model", "/model other-model", "/persona translator", "hola"])
     let (session, dependencies) = makeSession(io)

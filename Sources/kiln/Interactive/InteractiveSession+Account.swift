@@ -122,6 +122,45 @@ extension InteractiveSession {
     done("Signed out \(user.email ?? user.id).")
   }
 
+  /// Deletes the account through the settings model, as the settings screen's "Delete
+  /// Account" does: nothing happens until the user types "delete" at the confirmation.
+  /// Then, as the warning says, the chats and memories on this machine are erased too.
+  func deleteAccount() async {
+    guard let user = await dependencies.auth.currentUser() else {
+      hint("Not signed in: there is no account to delete.")
+      return
+    }
+    settingsModel.deleteAccountButtonTapped()
+    guard settingsModel.accountDeletion == .confirming else {
+      problem("The account cannot be deleted right now; try again in a moment.")
+      return
+    }
+    say(L10n.Settings.deleteAccountTitle + " (\(user.email ?? user.id))", theme.warning)
+    say(L10n.Settings.deleteAccountMessage)
+    let answer = await io.ask("Type delete to confirm: ", secret: false)
+    guard answer?.trimmingCharacters(in: .whitespaces).lowercased() == "delete" else {
+      settingsModel.deleteAccountCancelled()
+      hint("Kept the account.")
+      return
+    }
+    await settingsModel.deleteAccountConfirmed()
+    guard settingsModel.accountDeletion == .deleted else {
+      _ = reportSettingsFailure(doing: "delete the account")
+      return
+    }
+    chat = nil
+    conversation = nil
+    listing = []
+    do {
+      try await dependencies.eraseLocalUserData()
+    } catch {
+      problem(AppError.from(error), doing: "erase the chats on this machine")
+    }
+    await memories.load()
+    await subscriptionMayHaveChanged()
+    done(L10n.Settings.accountDeleted)
+  }
+
   /// After a sign-in, sign-out, purchase or restore: the payments client learns who the
   /// user is, and the free tier and the settings (premium themes) see the new state.
   func subscriptionMayHaveChanged() async {

@@ -32,6 +32,7 @@ extension InteractiveSession {
     case .restore: await restorePurchases()
     case .login(let email): await login(email: email)
     case .logout: await logout()
+    case .deleteAccount: await deleteAccount()
     case .whoami: await whoami()
     case .help(let topic): showHelp(topic)
     case .quit: isQuitting = true

@@ -81,6 +81,7 @@ extension SlashCommand {
     case "usage": return .usage
     case "restore": return .restore
     case "logout": return .logout
+    case "delete-account": return .deleteAccount
     case "whoami": return .whoami
     case "quit": return .quit
     default: throw SlashCommandError("/\(name) is not available.")

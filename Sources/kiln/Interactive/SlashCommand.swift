@@ -56,6 +56,8 @@ enum SlashCommand: Equatable, Sendable {
   case login(email: String?)
   /// `/logout`: sign out.
   case logout
+  /// `/delete-account`: delete the account after confirmation.
+  case deleteAccount
   /// `/whoami`: the signed-in account and subscription.
   case whoami
   /// `/help [COMMAND]`.

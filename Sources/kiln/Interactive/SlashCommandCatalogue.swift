@@ -88,6 +88,9 @@ enum SlashCommandCatalogue {
       "login", "[EMAIL]", "sign in with e-mail and password", group: .account,
       aliases: ["signin"]),
     SlashCommandSpec("logout", "", "sign out", group: .account, aliases: ["signout"]),
+    SlashCommandSpec(
+      "delete-account", "", "delete your account, chats and memories (asks first)",
+      group: .account),
     SlashCommandSpec("whoami", "", "who is signed in, and the plan", group: .account),
     SlashCommandSpec("help", "[COMMAND]", "this list, or one command", group: .session),
     SlashCommandSpec("quit", "", "leave Kiln (also Ctrl-D)", group: .session, aliases: ["exit"]),
