@@ -23,6 +23,8 @@ let package = Package(
     .library(name: "FeatureSettings", targets: ["FeatureSettings"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "AppComposition", targets: ["AppComposition"]),
+    .library(name: "StorageKeychain", targets: ["StorageKeychain"]),
+    .library(name: "PaymentsStoreKit", targets: ["PaymentsStoreKit"]),
     .executable(name: "kiln", targets: ["kiln"]),
     .executable(name: "kiln-bench", targets: ["kiln-bench"]),
   ],
@@ -88,6 +90,15 @@ package.targets += [
     ]
   ),
   .target(name: "TerminalUI", dependencies: ["Core", "DesignSystem"]),
+]
+
+// MARK: - Apple-only adapters
+
+// Declared on every platform so the module graph builds everywhere; each source file is wrapped
+// in `#if canImport(Security)` / `#if canImport(StoreKit)`, so on Linux these are empty modules.
+package.targets += [
+  .target(name: "StorageKeychain", dependencies: ["Core", "Storage"]),
+  .target(name: "PaymentsStoreKit", dependencies: ["Core", "Payments"]),
 ]
 
 // MARK: - Executables
