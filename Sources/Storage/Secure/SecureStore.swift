@@ -6,7 +6,7 @@ import Synchronization
 /// users cannot read them. Values never reach logs.
 ///
 /// Implementations: `FileSecureStore` (Linux, a 0600 file), `InMemorySecureStore` (tests,
-/// previews). The Apple Keychain implementation lives in an Apple-only target.
+/// previews), and `KeychainSecureStore` in the Apple-only `StorageKeychain` target.
 public protocol SecureStore: Sendable {
   /// The bytes stored under `key`, or `nil`.
   /// - Throws: `StorageError.corrupted` when the store cannot be read back.
