@@ -39,12 +39,13 @@ enum KilnApplication {
     let appEnvironment = AppEnvironment(
       variables: environment, dataDirectoryOption: command.value("--data-dir"),
       configFileOption: command.value("--config"), isDevelopmentBuild: isDevelopmentBuild)
-    let context = CommandContext(
+    var context = CommandContext(
       command: command, console: console, environment: appEnvironment,
       noColor: command.has("--no-color"))
 
     do {
       let configuration = try appEnvironment.loadConfiguration()
+      context.scrubber = SecretScrubber(configuration: configuration)
       if command.name == "config" {
         return try ConfigCommand.run(configuration: configuration, context)
       }

@@ -49,10 +49,12 @@ enum AskCommand {
       context.console.output(presenter.finish())
     }
     if context.wantsJSON {
-      try context.printJSON(AskJSON(result, conversationKept: !discarded))
+      try context.printJSON(
+        AskJSON(result, conversationKept: !discarded, scrubber: context.scrubber))
     } else if let error = result.error, error != .cancelled {
-      let failure = AskJSON.failure(error, outcome: result.reply.outcome)
-      context.console.error("kiln: \(Redactor().scrub(failure.message)) [\(failure.code)]\n")
+      let failure = AskJSON.failure(
+        error, outcome: result.reply.outcome, scrubber: context.scrubber)
+      context.console.error("kiln: \(failure.message) [\(failure.code)]\n")
     }
     return result.isCompleted ? .success : .failure
   }

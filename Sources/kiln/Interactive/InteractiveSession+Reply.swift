@@ -94,7 +94,7 @@ extension InteractiveSession {
       }
       showUpgradeHint()
     case let error?:
-      problem(error)
+      problem(error, reply: result.reply)
       if chat.canRetry { hint("Type /retry to try again.") }
     }
     showStatus(of: chat)
