@@ -28,6 +28,10 @@ enum KilnApplication {
       console.error("kiln: \(error)\n")
       return .usage
     }
+    if command.name == "version" && !command.has("--help") {
+      console.output("kiln \(version)\n")
+      return .success
+    }
     if command.has("--help") || command.name == "help" {
       // `kiln --help` is the overview; `kiln chat --help` is the chat's own page.
       let namesCommand =

@@ -76,7 +76,13 @@ enum AskCommand {
 
   private static func messageText(_ context: CommandContext) throws -> String {
     if !context.command.arguments.isEmpty {
-      return context.command.arguments.joined(separator: " ")
+      // Checked before a conversation is made for it: `kiln ask ""` must not leave an empty
+      // "New Chat" behind.
+      let text = context.command.arguments.joined(separator: " ")
+      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        throw CommandError.usage("kiln ask needs a non-empty message.")
+      }
+      return text
     }
     guard !context.console.inputIsTerminal else {
       throw CommandError.usage(
