@@ -67,6 +67,9 @@ enum KilnApplication {
     } catch let error as CommandError {
       context.report(error)
       return error.status
+    } catch let error as DataLocationError {
+      context.report(CommandError.failure(error.description))
+      return .failure
     } catch {
       context.report(AppError.from(error))
       return .failure

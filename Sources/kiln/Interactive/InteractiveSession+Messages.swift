@@ -1,3 +1,4 @@
+import AppComposition
 import Core
 import FeatureChat
 import Foundation
@@ -134,7 +135,7 @@ extension InteractiveSession {
       try Data(text.utf8).write(to: url, options: .atomic)
       done("Exported “\(stored.title)” to \(url.path).")
     } catch {
-      problem("Could not write \(url.path): \(error.localizedDescription)")
+      problem("Could not write \(url.path): \(FileFailure.reason(error)).")
     }
   }
 
