@@ -14,6 +14,20 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: home.dataDirectory.path))
   }
 
+  @Test func anAskOverTheFreeAllowanceSaysWhereToUpgrade() async throws {
+    let home = try ChatTestHome()
+    let limit = ["KILN_FREE_MESSAGE_LIMIT": "1"]
+    #expect(try await home.runWithPipes(["ask", "one"], input: "", environment: limit).status == 0)
+    let second = try await home.runWithPipes(["ask", "two"], input: "", environment: limit)
+    #expect(second.status == 1)
+    #expect(second.output.isEmpty)
+    #expect(second.error.contains("[free_quota_exhausted]\n"))
+    #expect(
+      second.error.hasSuffix(
+        "kiln: type /upgrade in the chat ('kiln') to see the plans, "
+          + "or set OPENAI_API_KEY to use your own provider.\n"))
+  }
+
   @Test func anEmptyAskIsAUsageErrorThatMakesNoConversation() async throws {
     let home = try ChatTestHome()
     for text in ["", "   "] {

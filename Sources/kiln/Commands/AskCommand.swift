@@ -55,6 +55,14 @@ enum AskCommand {
       let failure = AskJSON.failure(
         error, outcome: result.reply.outcome, scrubber: context.scrubber)
       context.console.error("kiln: \(failure.message) [\(failure.code)]\n")
+      switch error {
+      case .freeQuotaExhausted, .subscriptionRequired:
+        // "Upgrade" alone leaves a script's user asking how: the plans are in the chat.
+        context.console.error(
+          "kiln: type /upgrade in the chat ('kiln') to see the plans, "
+            + "or set OPENAI_API_KEY to use your own provider.\n")
+      default: break
+      }
     }
     return result.isCompleted ? .success : .failure
   }
