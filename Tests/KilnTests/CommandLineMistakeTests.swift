@@ -28,6 +28,15 @@ import Testing
           + "or set OPENAI_API_KEY to use your own provider.\n"))
   }
 
+  @Test func aSearchWithNoWordIsAUsageError() async throws {
+    let home = try ChatTestHome()
+    let run = try await home.runWithPipes(["search", "--", "*", "\""], input: "")
+    #expect(run.status == 2)
+    #expect(
+      run.error
+        == "kiln: '* \"' has no word to search for (search ignores punctuation and symbols).\n")
+  }
+
   @Test func anEmptyAskIsAUsageErrorThatMakesNoConversation() async throws {
     let home = try ChatTestHome()
     for text in ["", "   "] {

@@ -85,8 +85,16 @@ enum SearchCommand {
     -> ExitStatus
   {
     let query = context.command.arguments.joined(separator: " ")
-    let titles = try await dependencies.conversations.search(query, limit: 50)
-    let messages = try await dependencies.messages.searchMessages(query, limit: 50)
+    let titles: [ConversationDTO]
+    let messages: [MessageSearchHit]
+    do {
+      titles = try await dependencies.conversations.search(query, limit: 50)
+      messages = try await dependencies.messages.searchMessages(query, limit: 50)
+    } catch StorageError.invalidInput {
+      // A query of only symbols or punctuation has no word to look for: the caller's mistake.
+      throw CommandError.usage(
+        "'\(query)' has no word to search for (search ignores punctuation and symbols).")
+    }
     let hits =
       titles.map { Hit(conversation: ConversationJSON($0), messageID: nil, snippet: nil) }
       + messages.map {
