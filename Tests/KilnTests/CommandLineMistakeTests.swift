@@ -35,6 +35,12 @@ import Testing
     #expect(
       run.error
         == "kiln: '* \"' has no word to search for (search ignores punctuation and symbols).\n")
+
+    // Titles are matched as written: a symbol in a title is found, as /search finds it.
+    #expect(try await home.runWithPipes(["ask", "sunny ☀ day"], input: "").status == 0)
+    let sun = try await home.runWithPipes(["search", "☀"], input: "")
+    #expect(sun.status == 0)
+    #expect(sun.output.contains("sunny ☀ day"), "\(sun.error)")
   }
 
   @Test func anEmptyAskIsAUsageErrorThatMakesNoConversation() async throws {

@@ -85,15 +85,17 @@ enum SearchCommand {
     -> ExitStatus
   {
     let query = context.command.arguments.joined(separator: " ")
-    let titles: [ConversationDTO]
-    let messages: [MessageSearchHit]
+    let titles = try await dependencies.conversations.search(query, limit: 50)
+    var messages: [MessageSearchHit] = []
     do {
-      titles = try await dependencies.conversations.search(query, limit: 50)
       messages = try await dependencies.messages.searchMessages(query, limit: 50)
     } catch StorageError.invalidInput {
-      // A query of only symbols or punctuation has no word to look for: the caller's mistake.
-      throw CommandError.usage(
-        "'\(query)' has no word to search for (search ignores punctuation and symbols).")
+      // Message search looks for words; a query of only symbols (an emoji, "*") has none.
+      // Titles are matched as written, so such a query can still find a title.
+      guard !titles.isEmpty else {
+        throw CommandError.usage(
+          "'\(query)' has no word to search for (search ignores punctuation and symbols).")
+      }
     }
     let hits =
       titles.map { Hit(conversation: ConversationJSON($0), messageID: nil, snippet: nil) }
