@@ -43,6 +43,16 @@ import Testing
     #expect(sun.output.contains("sunny ☀ day"), "\(sun.error)")
   }
 
+  @Test func loginWithABadAddressSaysSoBeforeTakingAPassword() async throws {
+    let home = try ChatTestHome()
+    // Piped, the line after /login would be read as the password; it must stay a message.
+    let run = try await home.runWithPipes([], input: "/login not-an-address\nstill here\n")
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.error.contains("Enter a valid email address."))
+    #expect(!run.error.contains("Password:"))
+    #expect(run.output.contains("still here"), "the next line is a message: \(run.output)")
+  }
+
   @Test func anEmptyAskIsAUsageErrorThatMakesNoConversation() async throws {
     let home = try ChatTestHome()
     for text in ["", "   "] {
