@@ -32,14 +32,23 @@ enum AskCommand {
     }
 
     var presenter = makePresenter(context)
+    var readerLeft = false
     let watcher: ReplyWatcher? =
       context.wantsJSON
       ? nil
       : ReplyWatcher(chat: chat) { piece in
-        context.console.output(presenter.append(piece))
+        // The reader went away (`| head -1`): stop the reply rather than stream it to nobody.
+        guard !readerLeft, !context.console.output(presenter.append(piece)) else { return }
+        readerLeft = true
+        chat.stopButtonTapped()
       }
     guard let result = await chat.send(text) else {
       throw CommandError.usage("kiln ask needs a non-empty message.")
+    }
+    if readerLeft {
+      // Like `kiln chats | head -1`: the reader had what it wanted; that is not a failure.
+      _ = watcher?.finish(finalText: result.reply.content)
+      return .success
     }
     let discarded = await discardIfRefused(
       conversation, created: context.command.value("--conversation") == nil,
