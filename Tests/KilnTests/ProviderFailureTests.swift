@@ -67,6 +67,14 @@ import Testing
       let run = try await home.runWithPipes(["ask", "hi"], input: "", environment: environment)
       #expect(run.status == 1)
       #expect(run.error.contains("token [REDACTED] is revoked"), "\(run.error)")
+
+      // `kiln config` promises secrets redacted: the header's name shows, its value does not.
+      for arguments in [["config"], ["config", "--json"]] {
+        let config = try await home.runWithPipes(arguments, input: "", environment: environment)
+        #expect(config.status == 0)
+        #expect(config.output.contains("X-Relay-Auth"))
+        #expect(!config.output.contains(token), "\(config.output)")
+      }
     }
   }
 }
