@@ -32,12 +32,13 @@ enum ExportCommand {
         conversationID: conversation.id, timeZone: .current)
     }
     if let output = context.command.value("--output") {
+      let url = UserPath.url(output, environment: context.environment.variables)
       do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        try Data(text.utf8).write(to: url, options: .atomic)
       } catch {
-        throw CommandError.failure("cannot write \(output): \(FileFailure.reason(error)).")
+        throw CommandError.failure("cannot write \(url.path): \(FileFailure.reason(error)).")
       }
-      context.console.error("Exported to \(output).\n")
+      context.console.error("Exported to \(url.path).\n")
     } else {
       context.console.output(text)
     }
@@ -64,7 +65,8 @@ enum ImportCommand {
     do {
       data =
         path == "-"
-        ? context.console.readAllInput() : try Data(contentsOf: URL(fileURLWithPath: path))
+        ? context.console.readAllInput()
+        : try Data(contentsOf: UserPath.url(path, environment: context.environment.variables))
     } catch {
       throw CommandError.failure("cannot read \(path): \(FileFailure.reason(error)).")
     }

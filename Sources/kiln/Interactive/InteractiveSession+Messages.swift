@@ -130,7 +130,7 @@ extension InteractiveSession {
       return
     }
     let path = file ?? "kiln-\(Self.shortID(stored.id)).\(format.fileExtension)"
-    let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+    let url = UserPath.url(path, environment: environment)
     do {
       try Data(text.utf8).write(to: url, options: .atomic)
       done("Exported “\(stored.title)” to \(url.path).")
