@@ -28,6 +28,10 @@ enum KilnApplication {
       console.error("kiln: \(error)\n")
       return .usage
     }
+    if command.name == "version" && !command.has("--help") {
+      console.output("kiln \(version)\n")
+      return .success
+    }
     if command.has("--help") || command.name == "help" {
       // `kiln --help` is the overview; `kiln chat --help` is the chat's own page.
       let namesCommand =
@@ -39,12 +43,13 @@ enum KilnApplication {
     let appEnvironment = AppEnvironment(
       variables: environment, dataDirectoryOption: command.value("--data-dir"),
       configFileOption: command.value("--config"), isDevelopmentBuild: isDevelopmentBuild)
-    let context = CommandContext(
+    var context = CommandContext(
       command: command, console: console, environment: appEnvironment,
       noColor: command.has("--no-color"))
 
     do {
       let configuration = try appEnvironment.loadConfiguration()
+      context.scrubber = SecretScrubber(configuration: configuration)
       if command.name == "config" {
         return try ConfigCommand.run(configuration: configuration, context)
       }
@@ -62,6 +67,9 @@ enum KilnApplication {
     } catch let error as CommandError {
       context.report(error)
       return error.status
+    } catch let error as DataLocationError {
+      context.report(CommandError.failure(error.description))
+      return .failure
     } catch {
       context.report(AppError.from(error))
       return .failure

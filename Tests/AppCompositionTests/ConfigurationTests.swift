@@ -17,13 +17,22 @@ import Testing
 
   @Test(arguments: [
     "https://YOUR-PROJECT-REF.supabase.co/functions/v1", "https://placeholder.example",
-    "YOUR_PUBLIC_ANON_KEY", "debug_mode_placeholder_key", "", "   ",
+    "YOUR_PUBLIC_ANON_KEY", "debug_mode_placeholder_key", "", "   ", "your-api-key",
+    "https://your-project.supabase.co", "Your_Key_Here", "sk-...", "https://.../functions/v1",
+    "sk-\u{2026}",
   ])
   func placeholdersAndBlanksCountAsUnset(value: String) {
     let configuration = Configuration(values: ["PROXY_BASE_URL": value])
     #expect(configuration.value(.proxyBaseURL) == nil)
     #expect(!configuration.isSet(.proxyBaseURL))
     #expect(ConfigurationValidator.issues(in: configuration).isEmpty)
+  }
+
+  @Test(arguments: [
+    "sk-proj-0123456789abcdef", "https://yourtown.example/v1", "lm-studio", "https://x.dev/a.b",
+  ])
+  func realValuesAreNotPlaceholders(value: String) {
+    #expect(!Configuration.isPlaceholder(value))
   }
 
   @Test func typedAccessors() {

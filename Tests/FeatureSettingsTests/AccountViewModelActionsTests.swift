@@ -28,6 +28,16 @@ import Testing
     #expect(await auth.unusedScript == 0)
   }
 
+  @Test func theEmailIsJudgedBeforeThePasswordIsTyped() {
+    let account = AccountViewModel(auth: ScriptedAuthClient())
+    #expect(!account.isEmailPlausible)
+    account.email = "ana"
+    #expect(!account.isEmailPlausible)
+    account.email = " ana@kiln.dev "
+    #expect(account.isEmailPlausible)
+    #expect(account.problem == nil, "asking is not submitting")
+  }
+
   @Test func resetPasswordNeedsAPlausibleAddress() async {
     let auth = ScriptedAuthClient()
     let account = AccountViewModel(auth: auth)

@@ -70,6 +70,36 @@ import Testing
     }
   }
 
+  @Test func tooManyArgumentsAreQuotedNotCalledMissing() {
+    #expect {
+      _ = try parser.parse(["show", "a", "b"])
+    } throws: { error in
+      String(describing: error)
+        == "'kiln show' takes only a conversation ID (left over: 'b'): kiln show [--json] ID"
+    }
+    #expect {
+      _ = try parser.parse(["help", "ask", "extra"])
+    } throws: { error in
+      String(describing: error).hasPrefix("'kiln help' takes only a COMMAND (left over: 'extra')")
+    }
+    #expect {
+      _ = try parser.parse(["version", "extra"])
+    } throws: { error in
+      String(describing: error)
+        == "'kiln version' takes no arguments (got 'extra'): kiln version"
+    }
+  }
+
+  @Test func everySpellingOfVersionIsTheVersionCommand() throws {
+    for spelling in ["--version", "-V", "-v", "version"] {
+      #expect(try parser.parse([spelling]).name == "version")
+      let styled = try parser.parse([spelling, "--no-color"])
+      #expect(styled.name == "version" && styled.has("--no-color"))
+    }
+    #expect(try parser.parse(["--data-dir", "/tmp/d", "--version"]).name == "version")
+    #expect(throws: CommandLineParser.UsageError.self) { _ = try parser.parse(["-v", "x"]) }
+  }
+
   @Test func helpNeedsNoArguments() throws {
     #expect(try parser.parse(["show", "--help"]).has("--help"))
     #expect(try parser.parse(["-h"]).has("--help"))

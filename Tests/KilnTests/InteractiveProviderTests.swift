@@ -120,4 +120,35 @@ import Testing
       #expect(try await kiln.waitForExit() == 0)
     }
   }
+
+  @Test func aBackgroundReplyIsAnnouncedUnderTheTitleItHasNow() async throws {
+    try await LoopbackHTTPServer.withServer(reportIssue: { Issue.record(Comment(rawValue: $0)) }) {
+      server in
+      let gate = LoopbackGate("rest")
+      server.enqueue(
+        .eventStream([Self.content("Started"), .gate(gate), Self.content(" done."), Self.finish]),
+        method: .post, path: "/v1/chat/completions")
+      let home = try ChatTestHome()
+      let kiln = try home.startOnTerminal(environment: providerEnvironment(server))
+      var mark = try await kiln.waitFor("› ")
+      kiln.type("old title\r")
+      mark = try await kiln.waitFor("Started", after: mark)
+      kiln.type("\u{1B}")
+      mark = try await kiln.waitFor("keeps arriving in the background", after: mark)
+      kiln.type("/rename Fresh name\r")
+      mark = try await kiln.waitFor("Renamed to “Fresh name”.", after: mark)
+      gate.open()
+      // Notices are shown before the next prompt; /chats ends with one once the reply is in.
+      var announced = false
+      for _ in 0..<50 where !announced {
+        kiln.type("/chats\r")
+        mark = try await kiln.waitFor("/open N switches to one.", after: mark)
+        announced = kiln.plainOutput.contains("The reply in “")
+      }
+      #expect(kiln.plainOutput.contains("The reply in “Fresh name” is complete"))
+      #expect(!kiln.plainOutput.contains("The reply in “old title”"))
+      kiln.control("d")
+      #expect(try await kiln.waitForExit() == 0)
+    }
+  }
 }

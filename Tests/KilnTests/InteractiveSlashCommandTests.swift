@@ -94,7 +94,7 @@ import Testing
     ("/", "Type a command after the slash"),
     ("/rename", "/rename needs the new title. Usage: /rename TITLE"),
     ("/open", "/open needs a number from /chats or a conversation id"),
-    ("/open 1 2", "/open needs a number"),
+    ("/open 1 2", "/open takes one number or conversation id, not 2. Usage: /open N|ID"),
     ("/search", "/search needs something to look for"),
     ("/edit two", "/edit takes a number from 1 up, not 'two'"),
     ("/versions 0", "/versions takes a number from 1 up"),

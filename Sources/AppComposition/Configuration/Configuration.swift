@@ -3,8 +3,10 @@ import Foundation
 /// Kiln's effective configuration: the config file, overridden by the environment,
 /// overridden by command-line options.
 ///
-/// Values that contain `YOUR` or `placeholder` (the seed's template markers) count as unset,
-/// so a copied example file never makes Kiln call a placeholder host. Read values through
+/// Values that contain `YOUR` or `placeholder` (the seed's template markers), that begin
+/// with `your` or contain `your-` / `your_` in any case (`your-api-key`), or that contain an
+/// ellipsis (`sk-...`, as `kiln --help` writes keys) count as unset, so a copied example
+/// never makes Kiln call a placeholder host or send a made-up key. Read values through
 /// `value(_:)`; `entry(_:)` also gives placeholders and origins for `kiln config`.
 public struct Configuration: Equatable, Sendable {
   /// Every raw value by key, including unknown keys and placeholders.
@@ -43,7 +45,10 @@ public struct Configuration: Equatable, Sendable {
 
   /// Whether `value` is one of the template's placeholders.
   public static func isPlaceholder(_ value: String) -> Bool {
-    value.contains("YOUR") || value.lowercased().contains("placeholder")
+    let lowered = value.lowercased()
+    return value.contains("YOUR") || lowered.contains("placeholder")
+      || lowered.hasPrefix("your") || lowered.contains("your-") || lowered.contains("your_")
+      || value.contains("...") || value.contains("\u{2026}")
   }
 
   /// The raw entry for `key`, placeholder or not.

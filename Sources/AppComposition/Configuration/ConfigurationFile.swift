@@ -174,14 +174,6 @@ public enum ConfigurationFile {
   }
 
   private static func readFailure(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if nsError.domain == NSCocoaErrorDomain
-      && (nsError.code == NSFileReadNoSuchFileError || nsError.code == NSFileNoSuchFileError)
-    {
-      return "no such file"
-    }
-    if nsError.code == NSFileReadNoPermissionError { return "permission denied" }
-    if nsError.code == NSFileReadInapplicableStringEncodingError { return "not UTF-8 text" }
-    return nsError.localizedDescription
+    FileFailure.reason(error)
   }
 }

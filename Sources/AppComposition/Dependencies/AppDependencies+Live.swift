@@ -13,8 +13,9 @@ extension AppDependencies {
   /// accounts and payments as configuration and build type decide.
   ///
   /// - Throws: `ConfigurationError` (usage errors: exit status 2) when a module rejects the
-  ///   configuration; `StorageError` or `AppError` when the data folder or database cannot
-  ///   be opened (run-time failures: exit status 1).
+  ///   configuration; `DataLocationError` when the data folder or database cannot be
+  ///   created or opened, `StorageError` when it cannot be read (run-time failures: exit
+  ///   status 1).
   public static func live(
     configuration: Configuration, environment: AppEnvironment, logSinks: [any LogSink] = []
   ) throws -> AppDependencies {
@@ -27,15 +28,23 @@ extension AppDependencies {
 
     let ai = try resolveAI(configuration)
 
-    try makeDirectory(paths.dataDirectory)
+    do {
+      try makeDirectory(paths.dataDirectory)
+    } catch {
+      throw DataLocationError.folder(paths.dataDirectory.path, error)
+    }
     var sinks = logSinks
     if let fileSink = try? JSONLinesFileLogSink(url: paths.logFile) { sinks.append(fileSink) }
     let level = configuration.value(.logLevel).flatMap(LogLevel.init(name:)) ?? .info
     let logger = AppLogger(minimumLevel: level, sinks: sinks, now: clock.now)
     let uuid = UUIDGenerator.timeOrdered(clock: clock, random: environment.random)
 
-    let database = try StorageDatabase(
-      path: paths.database.path, clock: clock, logger: logger)
+    let database: StorageDatabase
+    do {
+      database = try StorageDatabase(path: paths.database.path, clock: clock, logger: logger)
+    } catch {
+      throw DataLocationError.database(paths.database.path, error)
+    }
     let store = Repositories(
       database: database,
       conversations: SQLiteConversationRepository(database: database, clock: clock, uuid: uuid),

@@ -57,6 +57,9 @@ public final class AccountViewModel {
   public var password = "" {
     didSet { if password != oldValue { clearInputProblem() } }
   }
+  /// Whether the e-mail field holds a plausible address: a form that asks one question at a
+  /// time (the terminal's `/login`) checks it before asking for the password.
+  public var isEmailPlausible: Bool { CredentialRules.isPlausibleEmail(trimmedEmail) }
   /// Which form is showing.
   public internal(set) var mode: FormMode = .signIn
   /// Who is signed in.

@@ -10,6 +10,8 @@ struct CommandContext: Sendable {
   let console: Console
   let environment: AppEnvironment
   let noColor: Bool
+  /// Removes secrets from messages; knows the configured values once they are read.
+  var scrubber = SecretScrubber.shapesOnly
 
   /// Whether to print JSON.
   var wantsJSON: Bool { command.has("--json") }
@@ -30,19 +32,18 @@ struct CommandContext: Sendable {
   /// Prints an error the user can act on, without secrets.
   func report(_ error: AppError) {
     guard error != .cancelled else { return }
-    console.error("kiln: \(Redactor().scrub(error.localizedUserMessage)) [\(error.code)]\n")
+    console.error("kiln: \(scrubber.scrub(error.localizedUserMessage)) [\(error.code)]\n")
   }
 
   func report(_ error: CommandError) {
-    console.error("kiln: \(Redactor().scrub(error.message))\n")
+    console.error("kiln: \(scrubber.scrub(error.message))\n")
   }
 
   /// Prints every configuration problem with its fix.
   func report(configuration error: ConfigurationError) {
-    let redactor = Redactor()
     console.error("kiln: the configuration cannot be used:\n")
     for issue in error.issues {
-      console.error("  - \(redactor.scrub(issue.description))\n")
+      console.error("  - \(scrubber.scrub(issue.description))\n")
     }
   }
 

@@ -18,6 +18,11 @@ struct CommandLineParser: Sendable {
     var command = ParsedCommand(name: defaultCommand)
     var spec = commands.first { $0.name == defaultCommand }
 
+    // `kiln --version` (or -V, -v) is the `version` command, whatever follows it.
+    if let first = remaining.first, first == "--version" || Self.aliases[first] == "--version" {
+      remaining = (["version"] + remaining.dropFirst())[...]
+    }
+
     // A leading word that is not an option names the command.
     if let first = remaining.first, !first.hasPrefix("-") || first == "-" {
       if let named = commands.first(where: { $0.name == first }) {
@@ -79,21 +84,25 @@ struct CommandLineParser: Sendable {
     }
 
     if !command.has("--help") && !spec.arguments.contains(command.arguments.count) {
-      let expected: String
-      if spec.arguments.upperBound == 0 {
-        expected = "takes no arguments"
-      } else if spec.arguments.lowerBound == spec.arguments.upperBound {
-        expected = "needs \(spec.argumentName)"
-      } else if command.arguments.count < spec.arguments.lowerBound {
-        expected = "needs \(spec.argumentName)"
-      } else {
-        expected = "takes at most \(spec.arguments.upperBound) \(spec.argumentName)"
-      }
       throw UsageError(
-        message: "'kiln \(spec.name)' \(expected): kiln \(spec.name) \(spec.usage)",
+        message: "'kiln \(spec.name)' \(Self.countProblem(command.arguments, spec)): "
+          + "kiln \(spec.name) \(spec.usage)".trimmingCharacters(in: .whitespaces),
         command: spec.name)
     }
     return command
+  }
+
+  /// What is wrong with the number of `arguments`: too few says what is needed, too many
+  /// quotes the ones that are left over.
+  private static func countProblem(_ arguments: [String], _ spec: CommandSpec) -> String {
+    let limit = spec.arguments.upperBound
+    guard arguments.count > limit else { return "needs \(spec.argumentName)" }
+    let extra = arguments[limit...].map { "'\($0)'" }.joined(separator: " ")
+    switch limit {
+    case 0: return "takes no arguments (got \(extra))"
+    case 1: return "takes only \(spec.argumentName) (left over: \(extra))"
+    default: return "takes at most \(limit) arguments (left over: \(extra))"
+    }
   }
 
   /// `arguments` with any global options written before the command's name moved after it,
@@ -114,7 +123,10 @@ struct CommandLineParser: Sendable {
         index += 1
       }
     }
-    guard !leading.isEmpty, index < arguments.endIndex, !arguments[index].hasPrefix("-") else {
+    guard !leading.isEmpty, index < arguments.endIndex,
+      !arguments[index].hasPrefix("-") || aliases[arguments[index]] == "--version"
+        || arguments[index] == "--version"
+    else {
       return arguments
     }
     return [arguments[index]] + leading + arguments[(index + 1)...]

@@ -13,15 +13,18 @@ import TerminalUI
 /// `kiln ask "…" > reply.txt` captures only the reply. Writes never throw: a closed pipe
 /// just stops the output.
 struct Console: Sendable {
-  /// Writes bytes to a file descriptor, or collects them (tests).
-  let writeOutput: @Sendable (String) -> Void
+  /// Writes bytes to a file descriptor, or collects them (tests); false when the reader has
+  /// gone (`kiln ask … | head -1`), so a streamed reply can stop instead of running on.
+  let writeOutput: @Sendable (String) -> Bool
   let writeError: @Sendable (String) -> Void
   let readAllInput: @Sendable () -> Data
   let readInputLine: @Sendable () -> String?
   let inputIsTerminal: Bool
   let outputIsTerminal: Bool
 
-  func output(_ text: String) { writeOutput(text) }
+  /// Writes `text` to standard output; false when nobody reads it any more.
+  @discardableResult
+  func output(_ text: String) -> Bool { writeOutput(text) }
   func error(_ text: String) { writeError(text) }
 
   /// The process's own standard streams.

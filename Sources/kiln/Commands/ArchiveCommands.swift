@@ -32,12 +32,13 @@ enum ExportCommand {
         conversationID: conversation.id, timeZone: .current)
     }
     if let output = context.command.value("--output") {
+      let url = UserPath.url(output, environment: context.environment.variables)
       do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        try Data(text.utf8).write(to: url, options: .atomic)
       } catch {
-        throw CommandError.failure("cannot write \(output): \(error.localizedDescription)")
+        throw CommandError.failure("cannot write \(url.path): \(FileFailure.reason(error)).")
       }
-      context.console.error("Exported to \(output).\n")
+      context.console.error("Exported to \(url.path).\n")
     } else {
       context.console.output(text)
     }
@@ -64,15 +65,22 @@ enum ImportCommand {
     do {
       data =
         path == "-"
-        ? context.console.readAllInput() : try Data(contentsOf: URL(fileURLWithPath: path))
+        ? context.console.readAllInput()
+        : try Data(contentsOf: UserPath.url(path, environment: context.environment.variables))
     } catch {
-      throw CommandError.failure("cannot read \(path): \(error.localizedDescription)")
+      throw CommandError.failure("cannot read \(path): \(FileFailure.reason(error)).")
     }
     let report: ChatArchiver.ImportReport
     do {
       report = try await dependencies.archiver.importJSON(data)
-    } catch let error as StorageError {
-      throw CommandError.failure("\(path) is not a Kiln export: \(error)")
+    } catch StorageError.invalidInput(let reason) {
+      // The archive's own sentence ("This file is not a Kiln conversation archive."); any
+      // other storage failure (a full disk, a busy database) is not the file's fault.
+      throw CommandError.failure("cannot import \(path): \(reason)")
+    } catch StorageError.newerSchema(let found, let supported) {
+      throw CommandError.failure(
+        "cannot import \(path): it was exported by a newer Kiln (archive version \(found), "
+          + "this one reads up to \(supported)); update kiln.")
     }
     let output = Output(
       imported: report.imported.count, skipped: report.skipped.count, failed: report.failed.count)
@@ -80,9 +88,13 @@ enum ImportCommand {
       try context.printJSON(output)
     } else {
       context.console.output(
-        "Imported \(output.imported) conversations, skipped \(output.skipped) already present"
+        "Imported \(Self.conversations(output.imported)), skipped \(output.skipped) already present"
           + (output.failed > 0 ? ", \(output.failed) failed" : "") + ".\n")
     }
     return report.failed.isEmpty ? .success : .failure
+  }
+
+  private static func conversations(_ count: Int) -> String {
+    count == 1 ? "1 conversation" : "\(count) conversations"
   }
 }

@@ -32,14 +32,23 @@ enum AskCommand {
     }
 
     var presenter = makePresenter(context)
+    var readerLeft = false
     let watcher: ReplyWatcher? =
       context.wantsJSON
       ? nil
       : ReplyWatcher(chat: chat) { piece in
-        context.console.output(presenter.append(piece))
+        // The reader went away (`| head -1`): stop the reply rather than stream it to nobody.
+        guard !readerLeft, !context.console.output(presenter.append(piece)) else { return }
+        readerLeft = true
+        chat.stopButtonTapped()
       }
     guard let result = await chat.send(text) else {
       throw CommandError.usage("kiln ask needs a non-empty message.")
+    }
+    if readerLeft {
+      // Like `kiln chats | head -1`: the reader had what it wanted; that is not a failure.
+      _ = watcher?.finish(finalText: result.reply.content)
+      return .success
     }
     let discarded = await discardIfRefused(
       conversation, created: context.command.value("--conversation") == nil,
@@ -49,10 +58,20 @@ enum AskCommand {
       context.console.output(presenter.finish())
     }
     if context.wantsJSON {
-      try context.printJSON(AskJSON(result, conversationKept: !discarded))
+      try context.printJSON(
+        AskJSON(result, conversationKept: !discarded, scrubber: context.scrubber))
     } else if let error = result.error, error != .cancelled {
-      let failure = AskJSON.failure(error, outcome: result.reply.outcome)
-      context.console.error("kiln: \(Redactor().scrub(failure.message)) [\(failure.code)]\n")
+      let failure = AskJSON.failure(
+        error, outcome: result.reply.outcome, scrubber: context.scrubber)
+      context.console.error("kiln: \(failure.message) [\(failure.code)]\n")
+      switch error {
+      case .freeQuotaExhausted, .subscriptionRequired:
+        // "Upgrade" alone leaves a script's user asking how: the plans are in the chat.
+        context.console.error(
+          "kiln: type /upgrade in the chat ('kiln') to see the plans, "
+            + "or set OPENAI_API_KEY to use your own provider.\n")
+      default: break
+      }
     }
     return result.isCompleted ? .success : .failure
   }
@@ -74,7 +93,13 @@ enum AskCommand {
 
   private static func messageText(_ context: CommandContext) throws -> String {
     if !context.command.arguments.isEmpty {
-      return context.command.arguments.joined(separator: " ")
+      // Checked before a conversation is made for it: `kiln ask ""` must not leave an empty
+      // "New Chat" behind.
+      let text = context.command.arguments.joined(separator: " ")
+      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        throw CommandError.usage("kiln ask needs a non-empty message.")
+      }
+      return text
     }
     guard !context.console.inputIsTerminal else {
       throw CommandError.usage(

@@ -56,7 +56,7 @@ struct AskJSON: Encodable {
     case toolCalls = "tool_calls"
   }
 
-  init(_ result: ReplyResult, conversationKept: Bool = true) {
+  init(_ result: ReplyResult, conversationKept: Bool = true, scrubber: SecretScrubber) {
     let reply = result.reply
     outcome = Self.outcome(reply.outcome, error: result.error)
     // A conversation discarded because its only message was turned away is not named; a
@@ -79,7 +79,7 @@ struct AskJSON: Encodable {
           index: $0.offset, id: $0.element.id, name: $0.element.name,
           arguments: $0.element.arguments)
       }
-    error = result.error.map { Self.failure($0, outcome: reply.outcome) }
+    error = result.error.map { Self.failure($0, outcome: reply.outcome, scrubber: scrubber) }
   }
 
   /// The outcome name: how the stream ended, or `http_error` when no stream began (the
@@ -95,7 +95,9 @@ struct AskJSON: Encodable {
 
   /// The error as reported: the provider's own code and message when it sent them, else
   /// Kiln's sentence with the transport's detail (such as "Could not connect to the server.").
-  static func failure(_ error: AppError, outcome: ChatCompletionOutcome?) -> Failure {
+  static func failure(
+    _ error: AppError, outcome: ChatCompletionOutcome?, scrubber: SecretScrubber
+  ) -> Failure {
     var code = error.code
     var message = error.localizedUserMessage
     var status: Int?
@@ -117,6 +119,6 @@ struct AskJSON: Encodable {
     }
     // Providers quote the key they refused; it must not reach a terminal or a log.
     return Failure(
-      code: code, message: Redactor().scrub(message), status: status, retryAfter: retryAfter)
+      code: code, message: scrubber.scrub(message), status: status, retryAfter: retryAfter)
   }
 }

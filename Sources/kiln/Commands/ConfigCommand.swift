@@ -31,7 +31,7 @@ enum ConfigCommand {
     let flags = FeatureFlags.resolve(
       configuration, isDevelopmentBuild: context.environment.isDevelopmentBuild)
     let report = Report(
-      values: values(configuration),
+      values: values(configuration, scrubber: context.scrubber),
       ai: ai.summary.map { Report.Line(name: $0.name, value: $0.value) },
       services: services(configuration, flags: flags),
       paths: [
@@ -39,7 +39,9 @@ enum ConfigCommand {
         "data": paths.dataDirectory.path, "database": paths.database.path,
         "secrets": paths.secretsDirectory.path,
       ],
-      warnings: ConfigurationValidator.warnings(in: configuration).map(\.description))
+      warnings: ConfigurationValidator.warnings(in: configuration).map {
+        context.scrubber.scrub($0.description)
+      })
     if context.wantsJSON {
       try context.printJSON(report)
     } else {
@@ -48,7 +50,11 @@ enum ConfigCommand {
     return .success
   }
 
-  private static func values(_ configuration: Configuration) -> [String: Report.Value] {
+  /// Every value that is set, secrets hidden. Values of other keys go through `scrubber`
+  /// too: the extra-header objects carry `Authorization` and `apikey` headers.
+  private static func values(
+    _ configuration: Configuration, scrubber: SecretScrubber
+  ) -> [String: Report.Value] {
     var result: [String: Report.Value] = [:]
     for key in ConfigurationKey.all {
       guard let entry = configuration.entry(key) else { continue }
@@ -59,7 +65,8 @@ enum ConfigCommand {
         shown = key.isSecret ? nil : entry.value
       } else {
         status = "set"
-        shown = key.isSecret ? "(set, \(entry.value.count) characters)" : entry.value
+        shown =
+          key.isSecret ? "(set, \(entry.value.count) characters)" : scrubber.scrub(entry.value)
       }
       result[key.name] = Report.Value(
         value: shown, origin: entry.origin.description, status: status)

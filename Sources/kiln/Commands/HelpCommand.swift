@@ -49,7 +49,8 @@ enum HelpCommand {
   }
 
   static func help(for spec: CommandSpec) -> String {
-    var text = "usage: kiln \(spec.name) \(spec.usage)\n\n\(spec.summary)\n"
+    let usage = "kiln \(spec.name) \(spec.usage)".trimmingCharacters(in: .whitespaces)
+    var text = "usage: \(usage)\n\n\(spec.summary)\n"
     if !spec.options.isEmpty {
       text += "\noptions:\n" + optionLines(spec.options)
     }

@@ -86,7 +86,17 @@ enum SearchCommand {
   {
     let query = context.command.arguments.joined(separator: " ")
     let titles = try await dependencies.conversations.search(query, limit: 50)
-    let messages = try await dependencies.messages.searchMessages(query, limit: 50)
+    var messages: [MessageSearchHit] = []
+    do {
+      messages = try await dependencies.messages.searchMessages(query, limit: 50)
+    } catch StorageError.invalidInput {
+      // Message search looks for words; a query of only symbols (an emoji, "*") has none.
+      // Titles are matched as written, so such a query can still find a title.
+      guard !titles.isEmpty else {
+        throw CommandError.usage(
+          "'\(query)' has no word to search for (search ignores punctuation and symbols).")
+      }
+    }
     let hits =
       titles.map { Hit(conversation: ConversationJSON($0), messageID: nil, snippet: nil) }
       + messages.map {

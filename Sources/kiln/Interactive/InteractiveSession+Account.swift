@@ -92,6 +92,12 @@ extension InteractiveSession {
       return
     }
     account.email = address
+    // Said before the password is asked for, not after it was typed (or, piped, after the
+    // next line of input was taken as the password).
+    guard account.isEmailPlausible else {
+      problem(AccountProblem.invalidEmail.message)
+      return
+    }
     guard let password = await io.ask("Password: ", secret: true), !password.isEmpty else {
       hint("Sign-in cancelled.")
       return

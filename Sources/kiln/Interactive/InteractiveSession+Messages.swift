@@ -1,3 +1,4 @@
+import AppComposition
 import Core
 import FeatureChat
 import Foundation
@@ -129,12 +130,12 @@ extension InteractiveSession {
       return
     }
     let path = file ?? "kiln-\(Self.shortID(stored.id)).\(format.fileExtension)"
-    let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+    let url = UserPath.url(path, environment: environment)
     do {
       try Data(text.utf8).write(to: url, options: .atomic)
       done("Exported “\(stored.title)” to \(url.path).")
     } catch {
-      problem("Could not write \(url.path): \(error.localizedDescription)")
+      problem("Could not write \(url.path): \(FileFailure.reason(error)).")
     }
   }
 

@@ -1,3 +1,4 @@
+import AI
 import Core
 import Foundation
 import TerminalUI
@@ -37,7 +38,20 @@ extension InteractiveSession {
   func problem(_ error: AppError, doing action: String? = nil) {
     guard error != .cancelled else { return }
     let prefix = action.map { "Could not \($0): " } ?? ""
-    problem(prefix + Redactor().scrub(error.localizedUserMessage) + " [\(error.code)]")
+    problem(prefix + scrubber.scrub(error.localizedUserMessage) + " [\(error.code)]")
+  }
+
+  /// A reply that failed, as `kiln ask` reports it: the provider's own message and code when
+  /// it sent them (a refused key is not "Invalid email or password"), Kiln's otherwise.
+  func problem(_ error: AppError, reply: ChatCompletionReply) {
+    guard error != .cancelled else { return }
+    let failure = AskJSON.failure(error, outcome: reply.outcome, scrubber: scrubber)
+    problem("\(failure.message) [\(failure.code)]")
+  }
+
+  /// Removes secrets, the configured ones included, from what the session shows.
+  var scrubber: SecretScrubber {
+    SecretScrubber(configuration: dependencies.configuration)
   }
 
   /// Markdown rendered for the output, wrapped to the terminal.

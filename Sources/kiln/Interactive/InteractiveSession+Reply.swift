@@ -94,7 +94,7 @@ extension InteractiveSession {
       }
       showUpgradeHint()
     case let error?:
-      problem(error)
+      problem(error, reply: result.reply)
       if chat.canRetry { hint("Type /retry to try again.") }
     }
     showStatus(of: chat)
@@ -142,7 +142,9 @@ extension InteractiveSession {
       let result = await work.value
       guard let self, !Task.isCancelled else { return }
       self.backgroundReplies[id] = nil
-      let name = title.map { "“\($0)”" } ?? "the other conversation"
+      // The title as it is now: the conversation may have been renamed while it replied.
+      let current = self.conversation?.id == id ? self.conversation?.title : nil
+      let name = (current ?? title).map { "“\($0)”" } ?? "the other conversation"
       let outcome = result?.isCompleted == false ? "ended early" : "is complete"
       self.notices.append(
         StyledText(

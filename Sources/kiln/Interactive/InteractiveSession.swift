@@ -116,7 +116,7 @@ final class InteractiveSession {
       }
     }
     await finish()
-    return !io.isTerminal && lastReplyFailed ? .failure : .success
+    return !io.isTerminal && lastReplyFailed && !io.readerLeft ? .failure : .success
   }
 
   /// Stops what is running because the process is asked to end (SIGTERM, SIGHUP): replies

@@ -9,6 +9,10 @@ final class PipeSessionIO: SessionIO {
   let capabilities: TerminalCapabilities
   private let console: Console
   private var lines: [String] = []
+  /// The reply being printed, to stop when nobody reads standard output any more.
+  private var reply: ReplyControl?
+  /// Standard output was closed by its reader: the session ends at the next prompt.
+  private(set) var readerLeft = false
 
   init(console: Console, capabilities: TerminalCapabilities) {
     self.console = console
@@ -22,7 +26,11 @@ final class PipeSessionIO: SessionIO {
   var isTerminal: Bool { false }
 
   func write(_ text: String) {
-    console.output(text)
+    guard !readerLeft, !console.output(text) else { return }
+    // `kiln < questions.txt | head -5`: stop the reply and read no further input, instead of
+    // asking the provider every remaining question for nobody.
+    readerLeft = true
+    reply?.stop()
   }
 
   func writeError(_ text: String) {
@@ -30,7 +38,7 @@ final class PipeSessionIO: SessionIO {
   }
 
   func readInput(prompt: StyledText, prefill: String?) async -> SessionInput {
-    guard let line = await readLine() else { return .endOfFile }
+    guard !readerLeft, let line = await readLine() else { return .endOfFile }
     lines.append(line)
     return .line(line)
   }
@@ -40,9 +48,14 @@ final class PipeSessionIO: SessionIO {
     return await readLine()
   }
 
-  func beginReply(_ control: ReplyControl) {}
+  func beginReply(_ control: ReplyControl) {
+    reply = control
+    if readerLeft { control.stop() }
+  }
 
-  func endReply() {}
+  func endReply() {
+    reply = nil
+  }
 
   func submittedLines() async -> [String] { lines }
 

@@ -23,6 +23,9 @@ protocol SessionIO: AnyObject {
   var rows: Int? { get }
   /// Whether this is the terminal chat (spinner, live Markdown, status line).
   var isTerminal: Bool { get }
+  /// Whether the reader of the output went away (`kiln < in.txt | head -5`): the session
+  /// then ends as a finished one, whatever the reply it stopped.
+  var readerLeft: Bool { get }
 
   /// Writes to the output as it is.
   func write(_ text: String)
@@ -41,6 +44,11 @@ protocol SessionIO: AnyObject {
   func submittedLines() async -> [String]
   /// Restores the terminal; safe to call more than once.
   func close()
+}
+
+extension SessionIO {
+  /// A terminal is never left by its reader while the session runs.
+  var readerLeft: Bool { false }
 }
 
 /// What the keys pressed while a reply streams do to it.

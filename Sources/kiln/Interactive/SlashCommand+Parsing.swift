@@ -37,7 +37,11 @@ extension SlashCommand {
       return .chats(includeArchived: !words.isEmpty)
     case "open":
       guard words.count == 1 else {
-        throw usage(spec, "needs a number from /chats or a conversation id")
+        throw usage(
+          spec,
+          words.isEmpty
+            ? "needs a number from /chats or a conversation id"
+            : "takes one number or conversation id, not \(words.count)")
       }
       return .open(ConversationReference(words[0]))
     case "rename":

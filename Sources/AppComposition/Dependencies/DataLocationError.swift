@@ -1,0 +1,87 @@
+import Core
+import Foundation
+import Storage
+
+/// The data folder or the database in it cannot be used; says which path, what is wrong
+/// with it and what to do, because "Something went wrong" leaves a user nowhere to look.
+///
+/// These are failures at run time (exit status 1), not configuration errors: the same
+/// folder works again once the file in the way is moved or the permissions are fixed.
+public struct DataLocationError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The folder or file concerned.
+  public let path: String
+  /// What is wrong, in plain words, naming `path`.
+  public let problem: String
+  /// What to do about it.
+  public let fix: String
+
+  public init(path: String, problem: String, fix: String) {
+    self.path = path
+    self.problem = problem
+    self.fix = fix
+  }
+
+  /// `the data folder /x cannot be created (…). Fix: ….`
+  public var description: String { "\(problem). Fix: \(fix)." }
+
+  private static let elsewhere = "or point KILN_HOME or --data-dir at another folder"
+
+  /// The data folder at `path` could not be created or opened.
+  static func folder(_ path: String, _ error: any Error) -> DataLocationError {
+    DataLocationError(
+      path: path,
+      problem: "the data folder \(path) cannot be created (\(FileFailure.reason(error)))",
+      fix: "make sure every part of the path is a folder you can write, \(elsewhere)")
+  }
+
+  /// The database at `path` could not be opened.
+  static func database(_ path: String, _ error: any Error) -> DataLocationError {
+    switch error as? StorageError {
+    case .corrupted:
+      return DataLocationError(
+        path: path, problem: "the database \(path) is damaged or is not a Kiln database",
+        fix: "move it aside (Kiln then starts a new one there), \(elsewhere)")
+    case .readOnly:
+      return DataLocationError(
+        path: path, problem: "the database \(path) cannot be written",
+        fix: "check the permissions of the file and its folder, \(elsewhere)")
+    default:
+      let reason = AppError.from(error).userMessage
+      return DataLocationError(
+        path: path, problem: "the database \(path) cannot be opened (\(reason))",
+        fix: "check the file and its folder, \(elsewhere)")
+    }
+  }
+}
+
+/// Plain words for why a file operation failed, from the system's error number: "it is a
+/// folder", not "NSCocoaErrorDomain error 256".
+public enum FileFailure {
+  /// A short reason such as "no such file or folder" or "permission denied".
+  public static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    // Foundation wraps the system's error; on Linux the wrapped value does not always bridge
+    // with `as? NSError`, so it is taken as any error first.
+    let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+    let posix = nsError.domain == NSPOSIXErrorDomain ? nsError : underlying
+    if let posix, posix.domain == NSPOSIXErrorDomain {
+      switch posix.code {
+      case Int(ENOENT): return "no such file or folder"
+      case Int(EACCES), Int(EPERM): return "permission denied"
+      case Int(EISDIR): return "it is a folder, not a file"
+      case Int(ENOTDIR): return "part of the path is a file, not a folder"
+      case Int(EEXIST): return "a file with that name is in the way"
+      case Int(EROFS): return "the file system is read-only"
+      case Int(ENOSPC): return "the disk is full"
+      default: return posix.localizedDescription.lowercased()
+      }
+    }
+    switch nsError.code {
+    case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file or folder"
+    case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
+    case NSFileReadInapplicableStringEncodingError: return "not UTF-8 text"
+    case NSFileWriteFileExistsError: return "a file with that name is in the way"
+    default: return nsError.localizedDescription
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Networking
+import TestSupport
+import Testing
+
+/// The real `kiln` binary whose reader stops reading (`kiln ask … | head -1`): the reply is
+/// stopped and kiln exits 0 at once, instead of streaming to nobody until the provider ends.
+@Suite struct ClosedOutputTests {
+  private typealias Events = InteractiveProviderTests
+
+  /// Starts kiln with its output on a pipe, waits for `first` to arrive, closes the reading
+  /// end, lets the provider go on, and returns kiln's exit status (nil if it never ends).
+  private static func runUntilTheReaderLeaves(
+    _ arguments: [String], input: String, server: LoopbackHTTPServer, gate: LoopbackGate,
+    first: String
+  ) async throws -> Int32? {
+    let home = try ChatTestHome()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ChatTestHome.kilnPath)
+    process.arguments = arguments
+    process.environment = home.environment([
+      "OPENAI_BASE_URL": server.url("/v1").absoluteString, "KILN_MODEL": "loop-model",
+    ])
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    let stderr = Pipe()
+    process.standardError = stderr
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+
+    var received = ""
+    while !received.contains(first) {
+      let data = stdout.fileHandleForReading.availableData
+      if data.isEmpty { break }
+      received += String(decoding: data, as: UTF8.self)
+    }
+    #expect(
+      received.contains(first),
+      "\(String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self))")
+    try stdout.fileHandleForReading.close()
+    gate.open()
+
+    let deadline = Date().addingTimeInterval(15)
+    while process.isRunning, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    return process.isRunning ? nil : process.terminationStatus
+  }
+
+  @Test func askStopsTheReplyWhenTheReaderLeaves() async throws {
+    try await LoopbackHTTPServer.withServer { server in
+      let gate = LoopbackGate("after the reader left")
+      server.enqueue(
+        .eventStream([Events.content("first line"), .gate(gate), Events.content("more"), .stall]),
+        method: .post, path: "/v1/chat/completions")
+      let status = try await Self.runUntilTheReaderLeaves(
+        ["ask", "hi"], input: "", server: server, gate: gate, first: "first line")
+      #expect(status == 0, "kiln ended with \(String(describing: status))")
+    }
+  }
+
+  @Test func theChatAsksNothingMoreOnceTheReaderLeaves() async throws {
+    try await LoopbackHTTPServer.withServer { server in
+      let gate = LoopbackGate("after the reader left")
+      server.enqueue(
+        .eventStream([Events.content("first line"), .gate(gate), Events.content("more"), .stall]),
+        method: .post, path: "/v1/chat/completions")
+      server.enqueue(
+        .eventStream([Events.content("second answer"), Events.finish]),
+        method: .post, path: "/v1/chat/completions")
+      let status = try await Self.runUntilTheReaderLeaves(
+        [], input: "one\ntwo\n", server: server, gate: gate, first: "first line")
+      #expect(status == 0, "kiln ended with \(String(describing: status))")
+      #expect(server.requests.count == 1, "the second question was not sent to nobody")
+    }
+  }
+}
