@@ -3,6 +3,12 @@ import Networking
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The real `kiln` binary whose reader stops reading (`kiln ask … | head -1`): the reply is
 /// stopped and kiln exits 0 at once, instead of streaming to nobody until the provider ends.
 @Suite struct ClosedOutputTests {
@@ -22,26 +28,28 @@ import Testing
       "OPENAI_BASE_URL": server.url("/v1").absoluteString, "KILN_MODEL": "loop-model",
     ])
     let stdin = Pipe()
-    let stdout = Pipe()
+    let stdout = try Self.privatePipe()
     process.standardInput = stdin
-    process.standardOutput = stdout
+    process.standardOutput = stdout.writing
     let stderr = Pipe()
     process.standardError = stderr
     try process.run()
+    // Only kiln may hold the writing end, so closing the reading end is felt at once.
+    try stdout.writing.close()
     defer { if process.isRunning { process.terminate() } }
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
 
     var received = ""
     while !received.contains(first) {
-      let data = stdout.fileHandleForReading.availableData
+      let data = stdout.reading.availableData
       if data.isEmpty { break }
       received += String(decoding: data, as: UTF8.self)
     }
     #expect(
       received.contains(first),
       "\(String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self))")
-    try stdout.fileHandleForReading.close()
+    try stdout.reading.close()
     gate.open()
 
     let deadline = Date().addingTimeInterval(15)
@@ -49,6 +57,21 @@ import Testing
       try await Task.sleep(for: .milliseconds(20))
     }
     return process.isRunning ? nil : process.terminationStatus
+  }
+
+  /// A pipe whose ends are closed on `exec`: other tests start child processes at the same
+  /// time, and a child that inherited the reading end would keep the pipe open after the
+  /// test closed its own, so kiln would never see its reader leave.
+  private static func privatePipe() throws -> (reading: FileHandle, writing: FileHandle) {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    // The window between pipe() and fcntl() is a few instructions; glibc's pipe2 is not
+    // visible to Swift.
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (
+      FileHandle(fileDescriptor: ends[0], closeOnDealloc: true),
+      FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    )
   }
 
   @Test func askStopsTheReplyWhenTheReaderLeaves() async throws {

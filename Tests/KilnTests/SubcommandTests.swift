@@ -364,6 +364,7 @@ import Testing
       ["doctor"], input: "", environment: ["OPENAI_BASE_URL": "http://127.0.0.1:9/v1"])
     #expect(unreachable.status == 1)
     #expect(unreachable.output.contains("FAIL AI provider"))
+    #expect(unreachable.output.contains("(Connection failed)"), "the transport's own words")
   }
 
   // MARK: accounts (the development mock)

@@ -84,8 +84,7 @@ enum DoctorCommand {
         name: "AI provider", ok: true, detail: "\(place) answered \(response.statusCode)")
     } catch let error as HTTPError {
       guard let status = error.statusCode else {
-        return Check(
-          name: "AI provider", ok: false, detail: "\(place): \(AppError.from(error).userMessage)")
+        return Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))")
       }
       if case .direct = dependencies.ai.provider, status == 401 || status == 403 {
         return Check(
@@ -94,8 +93,18 @@ enum DoctorCommand {
       return Check(
         name: "AI provider", ok: true, detail: "\(place) is reachable (answered \(status))")
     } catch {
-      return Check(
-        name: "AI provider", ok: false, detail: "\(place): \(AppError.from(error).userMessage)")
+      return Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))")
     }
+  }
+
+  /// The sentence for a failed check, with the transport's own words when it gave some
+  /// ("Could not connect to the server."), which say more than the generic sentence.
+  private static func explain(_ error: any Error) -> String {
+    let appError = AppError.from(error)
+    var text = appError.userMessage
+    if case .network(_, let detail?) = appError, !detail.isEmpty, !text.contains(detail) {
+      text += " (\(detail))"
+    }
+    return text
   }
 }

@@ -55,6 +55,11 @@ final class ChatTestHome: Sendable {
   func runWithPipes(
     _ arguments: [String] = [], input: String, environment extra: [String: String] = [:]
   ) async throws -> (status: Int32, output: String, error: String) {
+    // Tests run in parallel and each may start several short runs: at most two at a time,
+    // so a burst of debug binaries starting together does not starve the loopback servers
+    // and timing-sensitive tests of the other suites on a 2-core machine.
+    await Self.runSlots.acquire()
+    defer { Task { await Self.runSlots.release() } }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.kilnPath)
     process.arguments = arguments
@@ -108,4 +113,35 @@ final class ChatTestHome: Sendable {
     }
     return (found ?? candidates[candidates.count - 1]).path
   }()
+}
+
+extension ChatTestHome {
+  /// Limits how many piped `kiln` runs the whole test process starts at once.
+  static let runSlots = ProcessSlots(count: 2)
+}
+
+/// A counting semaphore for async code: `acquire()` waits while every slot is taken.
+actor ProcessSlots {
+  private var free: Int
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  init(count: Int) {
+    free = count
+  }
+
+  func acquire() async {
+    if free > 0 {
+      free -= 1
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  func release() {
+    if waiting.isEmpty {
+      free += 1
+    } else {
+      waiting.removeFirst().resume()
+    }
+  }
 }
