@@ -33,10 +33,10 @@ enum AskCommand {
 
     var presenter = makePresenter(context)
     var readerLeft = false
-    let watcher: ReplyWatcher? =
+    let watcher: ReplyFollower? =
       context.wantsJSON
       ? nil
-      : ReplyWatcher(chat: chat) { piece in
+      : ReplyFollower(chat: chat) { piece in
         // The reader went away (`| head -1`): stop the reply rather than stream it to nobody.
         guard !readerLeft, !context.console.output(presenter.append(piece)) else { return }
         readerLeft = true
@@ -47,14 +47,14 @@ enum AskCommand {
     }
     if readerLeft {
       // Like `kiln chats | head -1`: the reader had what it wanted; that is not a failure.
-      _ = watcher?.finish(finalText: result.reply.content)
+      _ = watcher?.finish()
       return .success
     }
     let discarded = await discardIfRefused(
       conversation, created: context.command.value("--conversation") == nil,
       result: result, dependencies)
     if let watcher {
-      context.console.output(presenter.append(watcher.finish(finalText: result.reply.content)))
+      context.console.output(presenter.append(watcher.finish()))
       context.console.output(presenter.finish())
     }
     if context.wantsJSON {
