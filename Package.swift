@@ -76,7 +76,7 @@ package.targets += [
   .target(name: "FeatureChat", dependencies: ["Core", "Storage", "AI", "Localization"]),
   .target(
     name: "FeatureSettings",
-    dependencies: ["Core", "Storage", "AI", "Auth", "Payments", "DesignSystem", "Localization"]),
+    dependencies: ["Core", "Storage", "Auth", "Payments", "DesignSystem", "Localization"]),
 ]
 
 // MARK: - App
@@ -154,7 +154,7 @@ package.targets += [
   .testTarget(
     name: "FeatureSettingsTests",
     dependencies: [
-      "Core", "Storage", "AI", "Auth", "Payments", "DesignSystem", "Localization",
+      "Core", "Storage", "Auth", "Payments", "DesignSystem", "Localization",
       "FeatureSettings", "TestSupport",
     ]),
   .testTarget(name: "FeatureRatingTests", dependencies: ["Core", "FeatureRating", "TestSupport"]),

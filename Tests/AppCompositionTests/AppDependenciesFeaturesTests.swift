@@ -20,8 +20,11 @@ import Testing
     var paywallRequests = 0
     let settings = dependencies.makeSettingsViewModel { paywallRequests += 1 }
     await settings.load()
-    #expect(settings.modelOptions == dependencies.ai.catalogue.models)
-    #expect(settings.defaultModel == dependencies.ai.catalogue.defaultModel)
+    #expect(settings.modelOptions.map(\.id) == dependencies.ai.catalogue.models.map(\.id.rawValue))
+    #expect(
+      settings.modelOptions.map(\.displayName)
+        == dependencies.ai.catalogue.models.map(\.displayName))
+    #expect(settings.defaultModel == dependencies.ai.catalogue.defaultModel?.rawValue)
     #expect(settings.personaOptions.map(\.id) == PersonaCatalogue.all.map(\.id.rawValue))
     #expect(settings.personaOptions.first?.name == PersonaCatalogue.defaultPersona.displayName)
     #expect(settings.versionText?.contains(KilnVersion.current) == true)

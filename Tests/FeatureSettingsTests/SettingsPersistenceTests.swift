@@ -1,4 +1,3 @@
-import AI
 import Core
 import FeatureSettings
 import Payments

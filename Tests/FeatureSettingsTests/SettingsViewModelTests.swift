@@ -1,4 +1,3 @@
-import AI
 import Core
 import DesignSystem
 import FeatureSettings
@@ -67,8 +66,8 @@ import Testing
     #expect(settings.settings == .defaults)
     #expect(!settings.shareDiagnostics, "diagnostics are opt-in")
     #expect(settings.selectedModel == nil)
-    #expect(settings.effectiveModel?.id == ModelCatalogue.defaults.defaultModel)
-    #expect(settings.modelOptions == ModelCatalogue.defaults.models)
+    #expect(settings.effectiveModel?.id == ModelChoices.defaults.defaultID)
+    #expect(settings.modelOptions == ModelChoices.defaults.options)
     #expect(settings.personaOptions == SettingsHarness.personas)
   }
 
@@ -119,7 +118,7 @@ import Testing
     let harness = SettingsHarness()
     let settings = await harness.makeLoadedViewModel()
     await settings.modelSelected("llama3.2")
-    #expect(settings.effectiveModel == ModelInfo(id: "llama3.2"))
+    #expect(settings.effectiveModel == ModelOption(id: "llama3.2"))
     #expect(await harness.repository.current.selectedModel == "llama3.2")
   }
 
@@ -238,7 +237,10 @@ import Testing
     let settings = SettingsViewModel(
       repository: harness.repository, themeManager: harness.themeManager,
       subscription: SubscriptionStatusSource(harness.payments),
-      account: SettingsHarness.unexpectedAccountActions, models: .echo, personas: [],
+      account: SettingsHarness.unexpectedAccountActions,
+      models: ModelChoices(
+        options: [ModelOption(id: "echo", displayName: "Echo")], defaultID: "echo"),
+      personas: [],
       brand: BrandConfig(
         privacyPolicyURLString: "https://kiln.dev/privacy",
         termsOfServiceURLString: "https://YOUR-DOMAIN.com/terms",

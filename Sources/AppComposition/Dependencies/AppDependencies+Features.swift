@@ -16,13 +16,22 @@ extension AppDependencies {
   /// account, model catalogue and personas. Call its `load()` when the screen appears.
   /// - Parameter onRequireSubscription: shows the paywall ("Go Pro", or a premium theme
   ///   picked without a subscription).
+  /// The settings picker's models: the AI catalogue's, as plain values.
+  public var modelChoices: ModelChoices {
+    ModelChoices(
+      options: ai.catalogue.models.map {
+        ModelOption(id: $0.id.rawValue, displayName: $0.displayName)
+      },
+      defaultID: ai.catalogue.defaultModel?.rawValue)
+  }
+
   public func makeSettingsViewModel(
     onRequireSubscription: @escaping @MainActor () -> Void
   ) -> SettingsViewModel {
     SettingsViewModel(
       repository: settings, themeManager: themeManager,
       subscription: SubscriptionStatusSource(payments), account: AccountActions(auth),
-      models: ai.catalogue, personas: personaOptions, appVersion: KilnVersion.current,
+      models: modelChoices, personas: personaOptions, appVersion: KilnVersion.current,
       logger: logger, onRequireSubscription: onRequireSubscription)
   }
 

@@ -1,4 +1,3 @@
-import AI
 import Core
 import Storage
 
@@ -30,8 +29,8 @@ extension SettingsViewModel {
   }
 
   /// The user picked a model; `nil` goes back to the default.
-  public func modelSelected(_ model: ModelID?) async {
-    await change(\.selectedModel, to: model?.rawValue)
+  public func modelSelected(_ model: String?) async {
+    await change(\.selectedModel, to: model)
   }
 
   /// The user picked a persona; `nil` goes back to the default persona.

@@ -1,4 +1,3 @@
-import AI
 import Core
 import DesignSystem
 import Foundation
@@ -50,9 +49,9 @@ public final class SettingsViewModel {
   public internal(set) var error: AppError?
 
   /// The models the picker lists, in order.
-  public let modelOptions: [ModelInfo]
+  public let modelOptions: [ModelOption]
   /// The model used when the user picked none; `nil` lets the server choose.
-  public let defaultModel: ModelID?
+  public let defaultModel: String?
   /// The personas the picker lists, in order.
   public let personaOptions: [PersonaOption]
   /// The legal documents to link to (only real `https` links).
@@ -95,7 +94,7 @@ public final class SettingsViewModel {
     themeManager: ThemeManager,
     subscription: SubscriptionStatusSource,
     account: AccountActions,
-    models: ModelCatalogue,
+    models: ModelChoices,
     personas: [PersonaOption],
     brand: BrandConfig = .default,
     appVersion: String? = nil,
@@ -107,8 +106,8 @@ public final class SettingsViewModel {
     self.themeManager = themeManager
     self.subscriptionSource = subscription
     self.account = account
-    self.modelOptions = models.models
-    self.defaultModel = models.defaultModel
+    self.modelOptions = models.options
+    self.defaultModel = models.defaultID
     self.personaOptions = personas
     self.legalLinks = LegalLink.links(for: brand)
     self.supportEmailURL = brand.supportMailtoURL
@@ -133,14 +132,14 @@ public final class SettingsViewModel {
   /// The chat layout.
   public var chatUIStyle: SettingsDTO.ChatUIStyle { settings.chatUIStyle }
   /// The model the user picked; `nil` means the default.
-  public var selectedModel: ModelID? { settings.selectedModel.map(ModelID.init(rawValue:)) }
+  public var selectedModel: String? { settings.selectedModel }
   /// The persona the user picked; `nil` means the default persona.
   public var selectedPersonaID: String? { settings.selectedPersonaID }
 
   /// The model chats use: the picked one (listed or not), else the default.
-  public var effectiveModel: ModelInfo? {
+  public var effectiveModel: ModelOption? {
     guard let id = selectedModel ?? defaultModel else { return nil }
-    return modelOptions.first { $0.id == id } ?? ModelInfo(id: id)
+    return modelOptions.first { $0.id == id } ?? ModelOption(id: id)
   }
 
   /// The picked persona, when it is one of the options.

@@ -1,3 +1,4 @@
+import AI
 import Core
 import FeatureChat
 import FeatureSettings
@@ -29,7 +30,7 @@ extension InteractiveSession {
     {
       persona = saved
     }
-    if !modelWasChosen, let saved = settingsModel.selectedModel { model = saved }
+    if !modelWasChosen, let saved = settingsModel.selectedModel { model = ModelID(rawValue: saved) }
     if case .failed(let error) = settingsModel.loadState {
       problem(error, doing: "read the settings")
       settingsModel.errorDismissed()

@@ -71,7 +71,7 @@ extension InteractiveSession {
     case .reduceMotion: return SessionSetting.words(for: settingsModel.reduceMotion)
     case .chatStyle: return settingsModel.chatUIStyle.rawValue
     case .model:
-      let name = settingsModel.effectiveModel?.id.rawValue ?? "provider default"
+      let name = settingsModel.effectiveModel?.id ?? "provider default"
       return settingsModel.selectedModel == nil ? "\(name) (default)" : name
     case .persona:
       return settingsModel.selectedPersona?.name ?? PersonaCatalogue.defaultPersona.displayName
@@ -121,9 +121,9 @@ extension InteractiveSession {
     } else {
       chosen = ModelID(rawValue: value)
     }
-    await settingsModel.modelSelected(chosen)
+    await settingsModel.modelSelected(chosen?.rawValue)
     guard !reportSettingsFailure(doing: "save the model") else { return }
-    model = settingsModel.selectedModel
+    model = settingsModel.selectedModel.map(ModelID.init(rawValue:))
     chat?.model = model ?? catalogue.defaultModel
     if let chosen, !catalogue.models.isEmpty, catalogue.model(chosen) == nil {
       hint("\(chosen.rawValue) is not in the list; Kiln will ask the provider for it anyway.")

@@ -1,4 +1,3 @@
-import AI
 import Core
 import FeatureSettings
 import Foundation
@@ -66,4 +65,22 @@ final class SettingsHarness {
     await settings.load()
     return settings
   }
+}
+
+extension ModelChoices {
+  /// The two models the tests pick between, the first being the default (the AI catalogue's
+  /// defaults, as plain values).
+  static let defaults = ModelChoices(
+    options: [
+      ModelOption(id: "openai/gpt-3.5-turbo", displayName: "GPT-3.5 Turbo"),
+      ModelOption(id: "openai/gpt-4o-mini", displayName: "GPT-4o mini"),
+    ],
+    defaultID: "openai/gpt-3.5-turbo")
+}
+
+extension String {
+  /// The tests' second model.
+  static let gpt4oMini = "openai/gpt-4o-mini"
+  /// The tests' default model.
+  static let gpt35Turbo = "openai/gpt-3.5-turbo"
 }
