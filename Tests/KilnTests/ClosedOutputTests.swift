@@ -33,16 +33,16 @@ import Testing
     process.standardOutput = stdout.writing
     let stderr = Pipe()
     process.standardError = stderr
-    try process.run()
+    try ChildProcess.start(process)
     // Only kiln may hold the writing end, so closing the reading end is felt at once.
     try stdout.writing.close()
     defer { if process.isRunning { process.terminate() } }
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
     try stdin.fileHandleForWriting.close()
 
     var received = ""
     while !received.contains(first) {
-      let data = stdout.reading.availableData
+      let data = await ChildProcess.readAvailable(stdout.reading)
       if data.isEmpty { break }
       received += String(decoding: data, as: UTF8.self)
     }

@@ -43,7 +43,7 @@ import Testing
     process.arguments = [mode, database]
     let output = Pipe()
     process.standardOutput = output
-    try process.run()
+    try ChildProcess.start(process)
     var lines: [String] = []
     var pending = Data()
     reading: while true {
