@@ -209,7 +209,7 @@ struct AppBenchmark {
       let count = read(terminal.leader, &buffer, buffer.count)
       guard count > 0 else { break }
       seen += buffer[0..<count]
-      if seen.count >= prompt.count, Self.contains(seen, prompt) {
+      if seen.firstRange(of: prompt) != nil {
         let elapsed = ContinuousClock.now - started
         _ = write(terminal.leader, [0x04], 1)
         Self.drain(terminal.leader, until: process)
@@ -220,15 +220,6 @@ struct AppBenchmark {
     throw UsageError(
       description: "kiln showed no prompt within 30 s; it wrote: "
         + String(decoding: seen.suffix(400), as: UTF8.self))
-  }
-
-  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard haystack.count >= needle.count else { return false }
-    for start in 0...(haystack.count - needle.count)
-    where haystack[start..<(start + needle.count)].elementsEqual(needle) {
-      return true
-    }
-    return false
   }
 
   /// Reads what `kiln` still writes while it exits, so it never blocks on a full terminal.

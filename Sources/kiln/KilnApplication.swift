@@ -57,7 +57,7 @@ enum KilnApplication {
         configuration: configuration, environment: appEnvironment,
         logSinks: context.diagnosticSinks(configuration))
       let offline: Set<String> = ["chats", "show", "search", "export", "import"]
-      await dependencies.start(resumingSession: !offline.contains(command.name))
+      await dependencies.start(online: !offline.contains(command.name))
       let status = await dispatch(command, context: context, dependencies: dependencies)
       await dependencies.shutdown()
       return status

@@ -14,12 +14,6 @@ signal(SIGPIPE, SIG_IGN)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-// `--version` answers before anything else is loaded, so scripts can call it cheaply.
-if arguments == ["--version"] || arguments == ["-V"] || arguments == ["version"] {
-  Console.standard.output("kiln \(KilnApplication.version)\n")
-  exit(ExitStatus.success.rawValue)
-}
-
 let status = await KilnApplication.run(
   arguments: arguments, environment: ProcessInfo.processInfo.environment,
   console: .standard)

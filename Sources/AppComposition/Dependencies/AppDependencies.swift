@@ -102,8 +102,7 @@ public final class AppDependencies {
     let provider = ChatProviderKind(ai.provider)
     freeTier = FreeTierGate(
       policy: freeTierPolicy, provider: provider,
-      subscription: PaymentsSubscriptionStatus(
-        adapter: PaymentsStatusAdapter(paymentsClient: payments)),
+      subscription: PaymentsStatusAdapter(paymentsClient: payments),
       usage: store.usage, clock: clock, calendar: calendar, logger: logger)
     chatEnvironment = ChatEnvironment(
       conversations: store.conversations, messages: store.messages, memories: store.memories,
@@ -119,11 +118,14 @@ public final class AppDependencies {
 
   /// Brings the services up: resumes the signed-in session, ties subscriptions to the user,
   /// marks replies a crash left unfinished (only when no other Kiln process is running), and
-  /// reads the free-tier count. Call once after building. Commands that never talk to a
-  /// server pass `resumingSession: false` so they never wait on a token refresh.
-  public func start(resumingSession: Bool = true) async {
-    if resumingSession, let manager = auth as? SessionManager { await manager.start() }
-    await configurePayments()
+  /// reads the free-tier count. Call once after building. Commands that only read and write
+  /// local data pass `online: false`: they never wait on a token refresh, a subscription
+  /// lookup or the free-tier count, none of which they use.
+  public func start(online: Bool = true) async {
+    if online {
+      if let manager = auth as? SessionManager { await manager.start() }
+      await configurePayments()
+    }
     if instanceLock?.acquire() ?? true {
       do {
         let count = try await messages.markInterruptedMessages()
@@ -132,7 +134,7 @@ public final class AppDependencies {
         logger.error("mark interrupted replies", error, category: .storage)
       }
     }
-    await freeTier.refresh()
+    if online { await freeTier.refresh() }
   }
 
   /// Tells the payments client who the user is (RevenueCat's app user id is the account id).
@@ -178,3 +180,7 @@ extension ChatProviderKind {
     }
   }
 }
+
+/// FeatureChat's free tier asks the payments client whether the user subscribed; the
+/// composition root joins the two (features never depend on Payments).
+extension PaymentsStatusAdapter: SubscriptionStatusProviding {}

@@ -11,6 +11,8 @@ import Foundation
 struct SecretScrubber: Sendable {
   /// The configured secret values, longest first so one that contains another goes whole.
   let secrets: [String]
+  /// The shape-based redaction (its patterns are compiled once, here).
+  private let redactor = Redactor()
 
   /// Values shorter than this are not treated as secrets: removing every "abc" from every
   /// message would hide more than it protects.
@@ -41,7 +43,7 @@ struct SecretScrubber: Sendable {
 
   /// `text` with every known secret replaced by `Redactor.placeholder`.
   func scrub(_ text: String) -> String {
-    var result = Redactor().scrub(text)
+    var result = redactor.scrub(text)
     for secret in secrets {
       result = result.replacingOccurrences(of: secret, with: Redactor.placeholder)
       // A header value such as `Bearer abc…` also appears without its scheme.

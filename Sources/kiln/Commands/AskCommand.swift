@@ -21,9 +21,8 @@ enum AskCommand {
     // What `/settings` saved applies unless the command line says otherwise.
     let saved = await savedSettings(dependencies)
     let persona =
-      context.command.value("--persona") == nil
-      ? PersonaCatalogue.persona(rawID: saved.selectedPersonaID) ?? PersonaCatalogue.defaultPersona
-      : try persona(context)
+      try persona(context) ?? PersonaCatalogue.persona(rawID: saved.selectedPersonaID)
+      ?? PersonaCatalogue.defaultPersona
     let conversation = try await conversation(context, dependencies, persona: persona)
     let chat = dependencies.sessions.viewModel(for: conversation.id)
     await chat.load()
@@ -85,9 +84,9 @@ enum AskCommand {
     _ dependencies: AppDependencies
   ) async -> Bool {
     guard created, result.error != nil else { return false }
-    guard let messages = try? await ConversationLookup.messages(of: conversation, dependencies),
-      messages.isEmpty
-    else { return false }
+    guard (try? await dependencies.messages.count(conversationID: conversation.id)) == 0 else {
+      return false
+    }
     return (try? await dependencies.conversations.delete(id: conversation.id)) != nil
   }
 
@@ -128,10 +127,10 @@ enum AskCommand {
   }
 
   @MainActor
-  static func persona(_ context: CommandContext) throws -> Persona {
-    guard let id = context.command.value("--persona") else {
-      return PersonaCatalogue.defaultPersona
-    }
+  /// The persona `--persona` names; `nil` when the option is absent.
+  /// - Throws: `CommandError` (usage) for an unknown persona.
+  static func persona(_ context: CommandContext) throws -> Persona? {
+    guard let id = context.command.value("--persona") else { return nil }
     guard let persona = PersonaCatalogue.persona(rawID: id) else {
       let known = PersonaCatalogue.all.map(\.id.rawValue).joined(separator: ", ")
       throw CommandError.usage("unknown persona '\(id)'. Personas: \(known).")

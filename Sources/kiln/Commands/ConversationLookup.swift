@@ -38,17 +38,12 @@ enum ConversationLookup {
   ) async throws
     -> ConversationDTO
   {
-    let needle = text.lowercased()
     if let id = UUID(uuidString: text), let exact = try await dependencies.conversations.get(id: id)
     {
       return exact
     }
-    guard needle.count >= 4, needle.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+    guard let matches = try await matches(text, in: dependencies) else {
       throw CommandError.failure("no conversation has the id '\(text)'. See 'kiln chats'.")
-    }
-    let matches = try await all(dependencies).filter {
-      let id = $0.id.uuidString.lowercased()
-      return id.hasPrefix(needle) || id.hasSuffix(needle)
     }
     switch matches.count {
     case 1: return matches[0]
@@ -61,21 +56,31 @@ enum ConversationLookup {
     }
   }
 
+  /// The conversations whose identifier starts or ends with `text` (at least 4 hexadecimal
+  /// digits, dashes allowed); `nil` when `text` is not shaped like part of an identifier.
+  static func matches(
+    _ text: String, in dependencies: AppDependencies
+  ) async throws
+    -> [ConversationDTO]?
+  {
+    let needle = text.lowercased()
+    guard needle.count >= 4, needle.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+      return nil
+    }
+    return try await all(dependencies).filter {
+      let id = $0.id.uuidString.lowercased()
+      return id.hasPrefix(needle) || id.hasSuffix(needle)
+    }
+  }
+
   /// Every message on the conversation's active path, oldest first.
   static func messages(
     of conversation: ConversationDTO, _ dependencies: AppDependencies
   )
     async throws -> [MessageDTO]
   {
-    var newestFirst: [MessageDTO] = []
-    var cursor: MessageCursor?
-    repeat {
-      let page = try await dependencies.messages.page(
-        conversationID: conversation.id, before: cursor, limit: 200)
-      newestFirst += page.items
-      cursor = page.next
-    } while cursor != nil
-    return newestFirst.reversed()
+    try await dependencies.messages.allMessages(conversationID: conversation.id)
+      .filter(\.isOnActivePath)
   }
 }
 

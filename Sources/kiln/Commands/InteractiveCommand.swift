@@ -21,7 +21,7 @@ enum InteractiveCommand {
     var opening: UUID?
     do {
       // Without --persona the session starts with the persona saved in the settings.
-      if context.command.value("--persona") != nil { persona = try AskCommand.persona(context) }
+      persona = try AskCommand.persona(context)
       if let id = context.command.value("--conversation") {
         opening = try await ConversationLookup.find(id, in: dependencies).id
       }

@@ -138,9 +138,14 @@ enum Row {
   }
 
   static func date(_ date: Date) -> String {
+    minuteFormatter.string(from: date)
+  }
+
+  /// One formatter for every row (`yyyy-MM-dd HH:mm`, local time); it is only read.
+  private static let minuteFormatter: DateFormatter = {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.dateFormat = "yyyy-MM-dd HH:mm"
-    return formatter.string(from: date)
-  }
+    return formatter
+  }()
 }

@@ -41,7 +41,7 @@ extension InteractiveSession {
     say(
       StyledText("“\(stored.title)”", style: theme.heading)
         + StyledText(
-          "  \(stored.personaName ?? chat.persona.displayName) · \(Self.shortID(id))",
+          "  \(stored.personaName ?? chat.persona.displayName) · \(ConversationLookup.shortID(id))",
           style: theme.dim), cut: true)
     let shown = chat.messages.filter { $0.id != streaming?.id }.suffix(count)
     if chat.messages.count > shown.count + (streaming == nil ? 0 : 1) {
@@ -120,7 +120,7 @@ extension InteractiveSession {
   /// One conversation in a list: title, persona, date, short id, and its flags.
   func row(_ item: ConversationDTO) -> StyledText {
     let isCurrent = item.id == conversation?.id
-    var text = StyledText(Self.shortID(item.id) + "  ", style: theme.dim)
+    var text = StyledText(ConversationLookup.shortID(item.id) + "  ", style: theme.dim)
     text.append(item.title, style: isCurrent ? theme.accent.adding(.bold) : .plain)
     if item.isPinned { text.append("  \(L10n.Chat.pinned.lowercased())", style: theme.warning) }
     if item.isArchived { text.append("  \(L10n.Chat.archived.lowercased())", style: theme.dim) }
@@ -225,16 +225,11 @@ extension InteractiveSession {
 
   private func find(_ text: String) async -> ConversationDTO? {
     if let id = UUID(uuidString: text) { return await fetch(id) }
-    let needle = text.lowercased()
-    guard needle.count >= 4, needle.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-      problem("'\(text)' is neither a number from the list nor a conversation id; see /chats.")
-      return nil
-    }
     do {
       // The short id /chats shows is the end of the identifier; a start works too.
-      let matches = try await ConversationLookup.all(dependencies).filter {
-        let full = $0.id.uuidString.lowercased()
-        return full.hasSuffix(needle) || full.hasPrefix(needle)
+      guard let matches = try await ConversationLookup.matches(text, in: dependencies) else {
+        problem("'\(text)' is neither a number from the list nor a conversation id; see /chats.")
+        return nil
       }
       guard matches.count == 1 else {
         problem(

@@ -129,7 +129,7 @@ extension InteractiveSession {
       io.write(text)
       return
     }
-    let path = file ?? "kiln-\(Self.shortID(stored.id)).\(format.fileExtension)"
+    let path = file ?? "kiln-\(ConversationLookup.shortID(stored.id)).\(format.fileExtension)"
     let url = UserPath.url(path, environment: environment)
     do {
       try Data(text.utf8).write(to: url, options: .atomic)

@@ -49,11 +49,6 @@ extension InteractiveSession {
     problem("\(failure.message) [\(failure.code)]")
   }
 
-  /// Removes secrets, the configured ones included, from what the session shows.
-  var scrubber: SecretScrubber {
-    SecretScrubber(configuration: dependencies.configuration)
-  }
-
   /// Markdown rendered for the output, wrapped to the terminal.
   func render(markdown: String) -> String {
     let renderer = MarkdownRenderer(

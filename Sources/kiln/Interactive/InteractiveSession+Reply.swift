@@ -35,7 +35,6 @@ extension InteractiveSession {
     in chat: ChatViewModel, attaching replyID: UUID? = nil,
     _ action: @escaping @MainActor () async -> ReplyResult?
   ) async -> ReplyOutcome {
-    subscriptionRequired = false
     let view = ReplyView(
       io: io, theme: theme, spinnerLabel: "\(L10n.Chat.thinking)  (Esc: keep it in the background)"
     )
@@ -103,7 +102,6 @@ extension InteractiveSession {
 
   /// The one-line hint shown when the free messages are used up.
   func showUpgradeHint() {
-    subscriptionRequired = false
     problem(L10n.Chat.freeLimitReachedMessage)
     hint("Type /upgrade to see the plans (or set OPENAI_API_KEY to use your own provider).")
   }
@@ -148,16 +146,10 @@ extension InteractiveSession {
       let outcome = result?.isCompleted == false ? "ended early" : "is complete"
       self.notices.append(
         StyledText(
-          "The reply in \(name) \(outcome) (/open \(Self.shortID(id))).", style: self.theme.dim)
+          "The reply in \(name) \(outcome) (/open \(ConversationLookup.shortID(id))).",
+          style: self.theme.dim)
       )
     }
-  }
-
-  /// The last 8 hex digits of an identifier, as `/chats` shows it. Identifiers are UUID
-  /// version 7, whose leading digits are a timestamp shared by everything made within the
-  /// same minute; the trailing ones are random, so they tell conversations apart.
-  static func shortID(_ id: UUID) -> String {
-    String(id.uuidString.lowercased().suffix(8))
   }
 }
 

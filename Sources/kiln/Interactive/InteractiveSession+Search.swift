@@ -50,11 +50,14 @@ extension InteractiveSession {
   /// A search excerpt on one line, the matched words in the accent colour (in brackets
   /// when the output has no styles).
   func snippet(_ snippet: SearchSnippet) -> StyledText {
+    guard io.capabilities.usesStyles else {
+      // Without styles the match still shows: in brackets.
+      let marked = snippet.marked(open: "[", close: "]")
+      return StyledText(marked.replacingOccurrences(of: "\n", with: " "))
+    }
     var text = StyledText()
     for segment in snippet.segments {
-      var flat = segment.text.replacingOccurrences(of: "\n", with: " ")
-      // Without styles the match still shows: in brackets.
-      if segment.isMatch, !io.capabilities.usesStyles { flat = "[" + flat + "]" }
+      let flat = segment.text.replacingOccurrences(of: "\n", with: " ")
       text.append(flat, style: segment.isMatch ? theme.accent.adding(.bold) : theme.dim)
     }
     return text

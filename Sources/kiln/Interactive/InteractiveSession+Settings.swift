@@ -27,7 +27,9 @@ extension InteractiveSession {
       return
     }
     switch setting {
-    case .theme: await chooseTheme(value)
+    case .theme:
+      repaint()
+      await applyTheme(named: value)
     case .diagnostics, .notifications, .haptics, .reduceMotion:
       await toggle(setting, value)
     case .chatStyle: await chooseChatStyle(value)
@@ -160,6 +162,11 @@ extension InteractiveSession {
       listThemes()
       return
     }
+    await applyTheme(named: name)
+  }
+
+  /// Picks the theme `name` names through the settings model (the settings are loaded).
+  private func applyTheme(named name: String) async {
     guard let chosen = Self.theme(named: name) else {
       let names = Theme.allCases.map(\.rawValue)
       let suggestion = name.lowercased().closestMatch(in: names, maximumDistance: 2).map {

@@ -24,6 +24,8 @@ final class InteractiveSession {
   let historyFile: InputHistoryFile?
   /// The process environment (for `COLORFGBG`).
   let environment: [String: String]
+  /// Removes secrets, the configured ones included, from what the session shows.
+  let scrubber: SecretScrubber
 
   /// The conversation on screen; `nil` until the first message of a new one.
   var chat: ChatViewModel?
@@ -42,8 +44,6 @@ final class InteractiveSession {
   var prefill: String?
   /// Whether the last reply failed (line mode's exit status).
   var lastReplyFailed = false
-  /// Set when the free tier blocked a message, so the hint shows once the reply ends.
-  var subscriptionRequired = false
   /// One-line notices printed before the next prompt (replies finished in the background).
   var notices: [StyledText] = []
   /// Conversations whose reply was sent to the background, with the task that reports it.
@@ -74,6 +74,7 @@ final class InteractiveSession {
     self.io = io
     self.historyFile = historyFile
     self.environment = environment
+    self.scrubber = SecretScrubber(configuration: dependencies.configuration)
     self.persona = persona ?? PersonaCatalogue.defaultPersona
     self.model = model
     personaWasChosen = persona != nil
@@ -84,9 +85,6 @@ final class InteractiveSession {
     memories = MemoriesViewModel(repository: dependencies.memories, logger: dependencies.logger)
     theme = SessionTheme.terminalTheme(
       for: dependencies.themeManager.selected, environment: environment)
-    dependencies.sessions.onRequireSubscription = { [weak self] in
-      self?.subscriptionRequired = true
-    }
     dependencies.sessions.onConversationUpdated = { [weak self] updated in
       self?.history.conversationDidChange(updated)
       if self?.conversation?.id == updated.id { self?.conversation = updated }

@@ -6,7 +6,8 @@ import TerminalUI
 final class ReplyView {
   private let io: any SessionIO
   private var presenter: ReplyPresenter?
-  private var endsWithNewline = true
+  /// Line mode's exact text and its closing line break.
+  private var plain = StreamingText(markdown: nil)
   private var wroteText = false
 
   init(io: any SessionIO, theme: TerminalTheme, spinnerLabel: String) {
@@ -27,24 +28,19 @@ final class ReplyView {
 
   /// Shows the spinner.
   func start() {
-    if presenter != nil { io.write(presenter?.start() ?? "") }
+    if let text = presenter?.start() { io.write(text) }
   }
 
   /// Advances the spinner (and draws text that waited for a redraw).
   func tick(_ tick: Int) {
-    if presenter != nil { io.write(presenter?.tick(tick) ?? "") }
+    if let text = presenter?.tick(tick) { io.write(text) }
   }
 
   /// Adds streamed text.
   func append(_ text: String) {
     guard !text.isEmpty else { return }
     wroteText = true
-    if presenter != nil {
-      io.write(presenter?.append(text) ?? "")
-    } else {
-      endsWithNewline = text.hasSuffix("\n")
-      io.write(text)
-    }
+    io.write(presenter?.append(text) ?? plain.append(text))
   }
 
   /// Adopts the terminal's new width for the rest of the reply.
@@ -54,10 +50,7 @@ final class ReplyView {
 
   /// Ends the reply: the final rendering, the cursor back, a line break in line mode.
   func finish() {
-    if presenter != nil {
-      io.write(presenter?.finish() ?? "")
-    } else if wroteText, !endsWithNewline {
-      io.write("\n")
-    }
+    let closing = presenter?.finish() ?? plain.finish()
+    if !closing.isEmpty { io.write(closing) }
   }
 }

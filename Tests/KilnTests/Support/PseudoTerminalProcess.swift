@@ -139,9 +139,6 @@ final class PseudoTerminalProcess: Sendable {
     }
   }
 
-  /// The current length of the plain output, to wait only for what comes after it.
-  var mark: Int { plainOutput.count }
-
   /// Waits for the child to exit and returns its exit code (128 + N when signal N ended it).
   /// - Throws: `Failure` when it is still running after `timeout`.
   func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
