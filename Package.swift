@@ -40,7 +40,16 @@ package.targets += [
     path: "Sources/CSQLite",
     pkgConfig: "sqlite3",
     providers: [.apt(["libsqlite3-dev"])]
-  )
+  ),
+  // libcurl from the system, for streams with flow control on Linux (Networking).
+  .systemLibrary(
+    name: "CCurl",
+    path: "Sources/CCurl",
+    pkgConfig: "libcurl",
+    providers: [.apt(["libcurl4-openssl-dev"])]
+  ),
+  // glibc's heap statistics, for kiln-bench's memory figures (Linux only; no library to link).
+  .systemLibrary(name: "CMallocInfo", path: "Sources/CMallocInfo"),
 ]
 
 // MARK: - Core
@@ -57,7 +66,10 @@ package.targets += [
 // MARK: - Services
 
 package.targets += [
-  .target(name: "Networking", dependencies: ["Core"]),
+  .target(
+    name: "Networking",
+    dependencies: ["Core", .target(name: "CCurl", condition: .when(platforms: [.linux]))]
+  ),
   .target(name: "Storage", dependencies: ["Core", "CSQLite"]),
   .target(name: "AI", dependencies: ["Core", "Networking"]),
   .target(name: "Auth", dependencies: ["Core", "Networking", "Storage"]),
@@ -113,7 +125,10 @@ package.targets += [
   ),
   .executableTarget(
     name: "kiln-bench",
-    dependencies: ["Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport", "FeatureChat"]
+    dependencies: [
+      "Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport", "FeatureChat",
+      .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
+    ]
   ),
   // A child process the durability test kills with SIGKILL mid-write.
   .executableTarget(name: "StorageCrashProbe", dependencies: ["Core", "Storage"]),

@@ -4,6 +4,10 @@ import Foundation
 import Networking
 import TestSupport
 
+#if canImport(CMallocInfo)
+  import CMallocInfo
+#endif
+
 extension Benchmark {
   /// `kiln-bench stream [--runs N] [--tokens T]`: a chat client against a loopback server.
   static let stream = Benchmark(
@@ -48,8 +52,15 @@ struct StreamBenchmark {
     server.route(.post, "/v1/chat/completions", response)
     server.route(.post, "/raw", response)
     let http = URLSessionHTTPClient(baseURL: nil, clock: .live)
+    // The same client streaming through URLSession, which cannot pause a transfer: the
+    // baseline for flow control.
+    let unpaced = URLSessionHTTPClient(
+      baseURL: nil, configuration: HTTPClientConfiguration(flowControlledStreams: false),
+      clock: .live)
     let client = OpenAICompatibleClient(
       baseURL: server.url("/v1"), apiKey: "sk-bench", model: "gpt-4o-mini", httpClient: http)
+    let unpacedClient = OpenAICompatibleClient(
+      baseURL: server.url("/v1"), apiKey: "sk-bench", model: "gpt-4o-mini", httpClient: unpaced)
     let request = ChatCompletionRequest(messages: [.user("Tell me a long story.")])
     print(
       "stream: \(tokens) tokens, \(body.bytes.count) bytes of SSE over loopback,"
@@ -58,13 +69,16 @@ struct StreamBenchmark {
     // Warm up both paths once (connections, code pages), then measure.
     _ = try await readRaw(http, server.url("/raw"), expectedBytes: body.bytes.count)
     _ = try await readClient(client, request, expected: body.reply)
+    _ = try await readClient(unpacedClient, request, expected: body.reply)
     var raw: [Double] = []
     var decoded: [Double] = []
     var streamed: [Double] = []
+    var unpacedStreamed: [Double] = []
     for _ in 0..<runs {
       raw.append(try await readRaw(http, server.url("/raw"), expectedBytes: body.bytes.count))
       decoded.append(try decodeInMemory(body.bytes, expected: body.reply))
       streamed.append(try await readClient(client, request, expected: body.reply))
+      unpacedStreamed.append(try await readClient(unpacedClient, request, expected: body.reply))
     }
     let perToken = { (seconds: Double) in seconds / Double(tokens) * 1e6 }
     let clientCost = perToken(median(streamed))
@@ -73,21 +87,25 @@ struct StreamBenchmark {
     report("client, loopback", "\(format(clientCost)) µs/token", "target < 5 µs", clientCost < 5)
     report(
       "client - raw transfer", "\(format(clientCost - perToken(median(raw)))) µs/token", "", nil)
+    report(
+      "client, URLSession", "\(format(perToken(median(unpacedStreamed)))) µs/token",
+      "no flow control", nil)
 
-    try await reportMemory(server: server, http: http, request: request, short: body)
+    try await reportMemory(
+      server: server, clients: (http, unpaced), request: request, short: body)
   }
 
-  /// Prints how much resident memory the process gained while a reply streamed, for the
-  /// client and for the raw read of the same bytes, with this reply and one four times as
-  /// long (after a warm-up run; minimum, median and maximum of five). A client that kept
-  /// the wire bytes would grow with the wire; one that keeps the reply grows with the reply.
-  /// Resident memory is a coarse, noisy measure (the allocator keeps freed pages per
-  /// thread), hence the spread; and the HTTP body has no backpressure (see DataTaskHandler),
-  /// so whenever decoding falls behind the loopback sender, for example on a busy machine,
-  /// undecoded chunks wait in the body stream and show up in the maximum.
+  /// Prints how much resident memory the process gained while a reply streamed, with this
+  /// reply and one four times as long (after a warm-up run; minimum, median and maximum of
+  /// five): through the flow-controlled stream, through `URLSession` (which cannot pause a
+  /// transfer, so whatever the decoder has not taken yet piles up), and the raw read of the
+  /// same bytes. A client that kept the wire bytes would grow with the wire; one that keeps
+  /// the reply grows with the reply. Resident memory is a coarse, noisy measure (the
+  /// allocator keeps freed pages per thread), hence the spread.
   private func reportMemory(
-    server: LoopbackHTTPServer, http: URLSessionHTTPClient, request: ChatCompletionRequest,
-    short: (bytes: [UInt8], reply: String)
+    server: LoopbackHTTPServer,
+    clients: (paced: URLSessionHTTPClient, unpaced: URLSessionHTTPClient),
+    request: ChatCompletionRequest, short: (bytes: [UInt8], reply: String)
   ) async throws {
     let long = StreamBenchmarkBody.make(tokens: tokens * 4)
     server.route(
@@ -95,59 +113,82 @@ struct StreamBenchmark {
       .generated(
         byteCount: long.bytes.count, pattern: Data(long.bytes), chunked: true,
         contentType: "text/event-stream"))
-    print("  RSS growth while streaming, KiB (min / median / max of 5):")
+    print(
+      "  memory gained while streaming, KiB (min / median / max of 5):"
+        + " live heap, then resident")
     let sizes = [("/v1", tokens, short), ("/x4", tokens * 4, long)]
     for (prefix, count, body) in sizes {
       let client = OpenAICompatibleClient(
-        baseURL: server.url(prefix), apiKey: "sk-bench", model: "gpt-4o-mini", httpClient: http)
+        baseURL: server.url(prefix), apiKey: "sk-bench", model: "gpt-4o-mini",
+        httpClient: clients.paced)
+      let unpacedClient = OpenAICompatibleClient(
+        baseURL: server.url(prefix), apiKey: "sk-bench", model: "gpt-4o-mini",
+        httpClient: clients.unpaced)
       let url = server.url(prefix + "/chat/completions")
-      _ = try await rawGrowth(http, url)
+      _ = try await rawGrowth(clients.paced, url)
       _ = try await clientGrowth(client, request, expected: body.reply)
-      var raw: [Int] = []
-      var decoded: [Int] = []
+      _ = try await clientGrowth(unpacedClient, request, expected: body.reply)
+      var raw: [MemoryGrowth] = []
+      var decoded: [MemoryGrowth] = []
+      var unpaced: [MemoryGrowth] = []
       for _ in 0..<5 {
-        raw.append(try await rawGrowth(http, url))
+        raw.append(try await rawGrowth(clients.paced, url))
         decoded.append(try await clientGrowth(client, request, expected: body.reply))
+        unpaced.append(try await clientGrowth(unpacedClient, request, expected: body.reply))
       }
-      let note =
-        "reply \(body.reply.utf8.count / 1024) KiB, wire \(body.bytes.count / 1024) KiB"
+      let replyBytes = body.reply.utf8.count
+      let note = "reply \(replyBytes / 1024) KiB, wire \(body.bytes.count / 1024) KiB"
       report("client, \(count) tokens", spread(decoded), note, nil)
-      report("raw read, same bytes", spread(raw), "baseline", nil)
+      report("  through URLSession", spread(unpaced), "baseline: no flow control", nil)
+      report("  raw read, same bytes", spread(raw), "baseline: no decoding", nil)
+      if HeapInUse.isAvailable {
+        // The reply's own text (a growing string may hold twice its length) plus a fixed
+        // allowance for the read-ahead, the libcurl and parser buffers: nothing that grows
+        // with the wire.
+        let worst = decoded.map(\.heap).max() ?? 0
+        let bound = 2 * replyBytes + 256 * 1024
+        report(
+          "  client heap, worst run", "\(worst / 1024) KiB",
+          "target < 2 x reply + 256 KiB = \(bound / 1024)", worst < bound)
+      }
     }
   }
 
-  /// `min / median / max` in KiB.
-  private func spread(_ values: [Int]) -> String {
-    let sorted = values.sorted().map { $0 / 1024 }
-    return "\(sorted[0]) / \(sorted[sorted.count / 2]) / \(sorted[sorted.count - 1])"
+  /// `heap min / median / max, resident min / median / max`, in KiB.
+  private func spread(_ values: [MemoryGrowth]) -> String {
+    func triple(_ numbers: [Int]) -> String {
+      let sorted = numbers.sorted().map { $0 / 1024 }
+      return "\(sorted[0]) / \(sorted[sorted.count / 2]) / \(sorted[sorted.count - 1])"
+    }
+    let resident = triple(values.map(\.resident))
+    guard HeapInUse.isAvailable else { return resident }
+    return "\(triple(values.map(\.heap))), \(resident)"
   }
 
-  /// The most resident memory gained while the body is read and dropped chunk by chunk.
-  private func rawGrowth(_ http: URLSessionHTTPClient, _ url: URL) async throws -> Int {
-    let before = ResidentMemory.bytes()
-    var peak = before
+  /// The most memory gained while the body is read and dropped chunk by chunk.
+  private func rawGrowth(_ http: URLSessionHTTPClient, _ url: URL) async throws -> MemoryGrowth {
+    var growth = MemoryGrowth()
     let response = try await http.stream(HTTPRequest(url: url, method: .post))
-    for try await _ in response.body { peak = max(peak, ResidentMemory.bytes()) }
-    return peak - before
+    for try await _ in response.body { growth.sample() }
+    return growth
   }
 
-  /// The most resident memory gained while a reply streams into a `ChatCompletionReply`,
-  /// sampled every 256 events.
+  /// The most memory gained while a reply streams into a `ChatCompletionReply`, sampled every
+  /// 64 events.
   private func clientGrowth(
     _ client: OpenAICompatibleClient, _ request: ChatCompletionRequest, expected: String
-  ) async throws -> Int {
-    let before = ResidentMemory.bytes()
-    var peak = before
+  ) async throws -> MemoryGrowth {
+    var growth = MemoryGrowth()
     var reply = ChatCompletionReply()
     var count = 0
     for await event in client.streamChatCompletion(request) {
       reply.apply(event)
       count += 1
-      if count % 256 == 0 { peak = max(peak, ResidentMemory.bytes()) }
+      if count % 64 == 0 { growth.sample() }
     }
-    peak = max(peak, ResidentMemory.bytes())
+    growth.sample()
     try check(reply, expected: expected)
-    return peak - before
+    return growth
   }
 
   // MARK: - The three readers
@@ -216,7 +257,7 @@ struct StreamBenchmark {
 
   private func report(_ name: String, _ value: String, _ target: String, _ passed: Bool?) {
     let verdict = passed.map { $0 ? "PASS" : "MISS" } ?? ""
-    print("  \(pad(name, 24))\(pad(value, 18))\(pad(target, 34))\(verdict)")
+    print("  \(pad(name, 24))\(pad(value, 32))\(pad(target, 36))\(verdict)")
   }
 
   private func pad(_ text: String, _ width: Int) -> String {
@@ -230,6 +271,33 @@ struct StreamBenchmark {
   private func format(_ value: Double) -> String {
     String(format: "%.2f", value)
   }
+}
+
+/// The highest live heap and resident memory seen since creation, above the starting point.
+struct MemoryGrowth {
+  private let heapBefore = HeapInUse.bytes()
+  private let residentBefore = ResidentMemory.bytes()
+  private(set) var heap = 0
+  private(set) var resident = 0
+
+  /// Reads both figures now and keeps the larger growth.
+  mutating func sample() {
+    heap = max(heap, HeapInUse.bytes() - heapBefore)
+    resident = max(resident, ResidentMemory.bytes() - residentBefore)
+  }
+}
+
+/// Bytes allocated and not yet freed, from glibc's `mallinfo2` (Linux; unavailable elsewhere).
+/// Unlike resident memory it does not keep pages the allocator has already freed, so a
+/// transient buffer shows up however many runs came before.
+enum HeapInUse {
+  #if canImport(CMallocInfo)
+    static let isAvailable = true
+    static func bytes() -> Int { Int(kiln_heap_bytes_in_use()) }
+  #else
+    static let isAvailable = false
+    static func bytes() -> Int { 0 }
+  #endif
 }
 
 /// The process's resident memory, read from `/proc/self/statm` (Linux; 0 elsewhere).

@@ -15,6 +15,13 @@ public struct HTTPClientConfiguration: Sendable {
   /// Makes the `URLSessionConfiguration` sessions start from (proxies, TLS settings, extra
   /// protocol classes). Cache, cookies and timeouts are then overridden by the client.
   public var sessionConfiguration: @Sendable () -> URLSessionConfiguration
+  /// Whether streams read the network only as fast as their body is consumed (default
+  /// `true`). On Linux this sends streaming requests through libcurl directly, because
+  /// corelibs `URLSession` cannot pause a transfer and would otherwise buffer everything a
+  /// slow reader has not taken yet. Those streams do not use `sessionConfiguration`; set this
+  /// to `false` when a stream must go through it (for example a registered `URLProtocol`).
+  /// Buffered requests and Apple platforms always use `URLSession`.
+  public var flowControlledStreams: Bool
 
   /// A configuration; the defaults send `Accept: application/json` and use
   /// `HTTPTimeouts.standard`.
@@ -22,11 +29,13 @@ public struct HTTPClientConfiguration: Sendable {
     defaultHeaders: HTTPHeaders = ["Accept": "application/json"],
     timeouts: HTTPTimeouts = .standard,
     maximumErrorBodySize: Int = 1 << 20,
-    sessionConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral }
+    sessionConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral },
+    flowControlledStreams: Bool = true
   ) {
     self.defaultHeaders = defaultHeaders
     self.timeouts = timeouts
     self.maximumErrorBodySize = maximumErrorBodySize
     self.sessionConfiguration = sessionConfiguration
+    self.flowControlledStreams = flowControlledStreams
   }
 }

@@ -69,13 +69,11 @@ extension URLSessionHTTPClient {
     let timeouts = prepared.request.timeouts ?? configuration.timeouts
     let logger = streaming ? self.logger : AppLogger.disabled
     let clock = self.clock
-    let onDone: @Sendable (DataTaskHandler.Summary) -> Void = { summary in
+    let onDone: @Sendable (TransferSummary) -> Void = { summary in
       Self.logStreamEnd(prepared, summary, started: started, logger: logger, clock: clock)
     }
-    let (head, body) = try await transport.start(
-      prepared.request.urlRequest(url: prepared.url), timeouts: timeouts,
-      dedicatedSession: streaming, maximumErrorBodySize: configuration.maximumErrorBodySize,
-      now: clock.now, onDone: onDone)
+    let (head, body) = try await startExchange(
+      prepared, streaming: streaming, timeouts: timeouts, onDone: onDone)
     if streaming {
       logHead(prepared, statusCode: head.statusCode, started: started)
       return .stream(
@@ -88,6 +86,28 @@ extension URLSessionHTTPClient {
       statusCode: head.statusCode, headers: head.headers, data: data, url: head.url)
     logResponse(prepared, response, started: started)
     return .response(response)
+  }
+
+  /// Streams through libcurl with flow control where that is available and wanted, else
+  /// through `URLSession`.
+  private func startExchange(
+    _ prepared: Prepared, streaming: Bool, timeouts: HTTPTimeouts,
+    onDone: @escaping @Sendable (TransferSummary) -> Void
+  ) async throws -> (ResponseHead, HTTPResponseBody) {
+    #if os(Linux) && canImport(CCurl)
+      if streaming && configuration.flowControlledStreams
+        && CurlStreamTransport.supports(prepared.url)
+      {
+        return try await CurlStreamTransport.start(
+          prepared.request, url: prepared.url, timeouts: timeouts,
+          maximumErrorBodySize: configuration.maximumErrorBodySize, now: clock.now,
+          onDone: onDone)
+      }
+    #endif
+    return try await transport.start(
+      prepared.request.urlRequest(url: prepared.url), timeouts: timeouts,
+      dedicatedSession: streaming, maximumErrorBodySize: configuration.maximumErrorBodySize,
+      now: clock.now, onDone: onDone)
   }
 
   private func retryDecision(_ context: HTTPRetryContext) -> RetryDecision {

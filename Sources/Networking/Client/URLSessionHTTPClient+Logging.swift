@@ -34,7 +34,7 @@ extension URLSessionHTTPClient {
   }
 
   static func logStreamEnd(
-    _ prepared: Prepared, _ summary: DataTaskHandler.Summary, started: Date, logger: AppLogger,
+    _ prepared: Prepared, _ summary: TransferSummary, started: Date, logger: AppLogger,
     clock: AppClock
   ) {
     let elapsed = milliseconds(since: started, clock: clock)

@@ -66,6 +66,10 @@ public enum URLErrorCode {
   public static let badServerResponse = -1011
   /// -1009: no network.
   public static let notConnectedToInternet = -1009
+  /// -1200: the TLS handshake failed.
+  public static let secureConnectionFailed = -1200
+  /// -1202: the server's certificate is not trusted (or does not name the host).
+  public static let serverCertificateUntrusted = -1202
 }
 
 extension HTTPError: AppErrorConvertible {

@@ -24,3 +24,15 @@ public struct HTTPTimeouts: Sendable, Equatable {
   /// 30 s to the response head, 120 s of silence between chunks, no total deadline.
   public static let standard = HTTPTimeouts(connect: 30, idle: 120, total: nil)
 }
+
+extension HTTPTimeouts {
+  /// The error a transport reports when the wait for `what` exceeded `seconds`.
+  static func expired(_ what: String, _ seconds: TimeInterval) -> HTTPError {
+    .transport(code: URLErrorCode.timedOut, message: "Timed out waiting \(seconds) s for \(what)")
+  }
+
+  /// `seconds` in nanoseconds, clamped to a range that cannot overflow.
+  static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+    UInt64(max(0, min(seconds, 1e9)) * 1e9)
+  }
+}

@@ -12,7 +12,12 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
   /// A chunk of bytes.
   public typealias Element = Data
 
-  private let chunks: AsyncThrowingStream<Data, any Error>
+  private enum Source: Sendable {
+    case stream(AsyncThrowingStream<Data, any Error>)
+    case pull(@Sendable () async throws -> Data?)
+  }
+
+  private let source: Source
   private let lifetime: Lifetime
 
   /// A body over `chunks`; `onCancel` runs once when the body is abandoned before its end
@@ -20,7 +25,20 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
   public init(
     chunks: AsyncThrowingStream<Data, any Error>, onCancel: @escaping @Sendable () -> Void
   ) {
-    self.chunks = chunks
+    self.source = .stream(chunks)
+    self.lifetime = Lifetime(onCancel: onCancel)
+  }
+
+  /// A body whose chunks are pulled one at a time with `next` (which returns `nil` at the
+  /// end and must itself stop early when the calling task is cancelled); `onCancel` runs once
+  /// when the body is abandoned before its end.
+  ///
+  /// Unlike a stream, nothing is produced until the reader asks for it, so a producer can
+  /// apply backpressure.
+  public init(
+    next: @escaping @Sendable () async throws -> Data?, onCancel: @escaping @Sendable () -> Void
+  ) {
+    self.source = .pull(next)
     self.lifetime = Lifetime(onCancel: onCancel)
   }
 
@@ -47,19 +65,36 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
 
   /// Creates the iterator; the body should be iterated once.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(base: chunks.makeAsyncIterator(), iteration: Iteration(lifetime: lifetime))
+    switch source {
+    case .stream(let chunks):
+      Iterator(base: .stream(chunks.makeAsyncIterator()), iteration: Iteration(lifetime: lifetime))
+    case .pull(let next):
+      Iterator(base: .pull(next), iteration: Iteration(lifetime: lifetime))
+    }
   }
 
   /// Iterates the chunks.
   public struct Iterator: AsyncIteratorProtocol {
-    fileprivate var base: AsyncThrowingStream<Data, any Error>.Iterator
+    fileprivate enum Base {
+      case stream(AsyncThrowingStream<Data, any Error>.Iterator)
+      case pull(@Sendable () async throws -> Data?)
+    }
+
+    fileprivate var base: Base
     fileprivate let iteration: Iteration
 
     /// The next chunk, or `nil` at the end.
     /// - Throws: `HTTPError` when the transfer fails or is cancelled.
     public mutating func next() async throws -> Data? {
       do {
-        let chunk = try await base.next()
+        let chunk: Data?
+        switch base {
+        case .stream(var iterator):
+          chunk = try await iterator.next()
+          base = .stream(iterator)
+        case .pull(let pull):
+          chunk = try await pull()
+        }
         if chunk == nil { iteration.lifetime.markFinished() }
         return chunk
       } catch {

@@ -45,33 +45,29 @@ extension DataTaskHandler {
     var candidates: [(UInt64, HTTPError)] = []
     if let total = timeouts.total {
       candidates.append(
-        (state.startedAt &+ Self.nanoseconds(total), Self.timeout("the whole exchange", total)))
+        (
+          state.startedAt &+ HTTPTimeouts.nanoseconds(total),
+          HTTPTimeouts.expired("the whole exchange", total)
+        ))
     }
     switch state.phase {
     case .awaitingHead:
       candidates.append(
         (
-          state.startedAt &+ Self.nanoseconds(timeouts.connect),
-          Self.timeout("the response head", timeouts.connect)
+          state.startedAt &+ HTTPTimeouts.nanoseconds(timeouts.connect),
+          HTTPTimeouts.expired("the response head", timeouts.connect)
         ))
     case .collectingErrorBody, .streaming:
       if let idle = timeouts.idle {
         candidates.append(
-          (state.lastActivity &+ Self.nanoseconds(idle), Self.timeout("the next body chunk", idle)))
+          (
+            state.lastActivity &+ HTTPTimeouts.nanoseconds(idle),
+            HTTPTimeouts.expired("the next body chunk", idle)
+          ))
       }
     case .ready, .done:
       return nil
     }
     return candidates.min { $0.0 < $1.0 }
-  }
-
-  private static func timeout(_ what: String, _ seconds: TimeInterval) -> HTTPError {
-    .transport(
-      code: URLErrorCode.timedOut,
-      message: "Timed out waiting \(seconds) s for \(what)")
-  }
-
-  private static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
-    UInt64(max(0, min(seconds, 1e9)) * 1e9)
   }
 }

@@ -32,7 +32,7 @@ final class URLSessionTransport: Sendable {
   func start(
     _ request: URLRequest, timeouts: HTTPTimeouts, dedicatedSession: Bool,
     maximumErrorBodySize: Int, now: @escaping @Sendable () -> Date,
-    onDone: @escaping @Sendable (DataTaskHandler.Summary) -> Void
+    onDone: @escaping @Sendable (TransferSummary) -> Void
   ) async throws -> (ResponseHead, HTTPResponseBody) {
     let delegate = dedicatedSession ? SessionDelegate() : sharedDelegate
     let session =
@@ -42,7 +42,7 @@ final class URLSessionTransport: Sendable {
     ) { summary in
       if let task = summary.task { delegate.unregister(task) }
       if dedicatedSession { session.invalidateAndCancel() }
-      onDone(summary)
+      onDone(TransferSummary(bytes: summary.bytes, error: summary.error))
     }
     let head = try await handler.run {
       let task = session.dataTask(with: request)

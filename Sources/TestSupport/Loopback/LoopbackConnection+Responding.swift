@@ -88,18 +88,30 @@ extension LoopbackConnection {
     pattern: Data, byteCount: Int, chunkSize: Int, chunked: Bool
   ) -> (LoopbackOutcome, Int) {
     let unit = pattern.isEmpty ? Data([0x2E]) : pattern
-    let repeats = max(1, chunkSize / unit.count)
-    var block = Data(capacity: repeats * unit.count)
-    for _ in 0..<repeats { block.append(unit) }
+    // Frames of at most `chunkSize` bytes, cut from whole repeats of a short pattern or from a
+    // long pattern itself: the server never copies more than one frame, so its memory stays
+    // flat however large the body (benchmarks measure the client in this same process).
+    let block: Data
+    if unit.count >= chunkSize {
+      block = unit
+    } else {
+      var repeated = Data(capacity: (chunkSize / unit.count) * unit.count)
+      for _ in 0..<(chunkSize / unit.count) { repeated.append(unit) }
+      block = repeated
+    }
     var sent = 0
+    var offset = 0
     while sent < byteCount {
-      let size = min(block.count, byteCount - sent)
+      let size = min(chunkSize, block.count - offset, byteCount - sent)
+      let start = block.startIndex + offset
       var frame = Data()
       if chunked { frame.append(Data((String(size, radix: 16) + "\r\n").utf8)) }
-      frame.append(block.prefix(size))
+      frame.append(block[start..<(start + size)])
       if chunked { frame.append(Data("\r\n".utf8)) }
       if let interruption = write(frame) { return (Self.outcome(interruption), sent) }
       sent += size
+      offset += size
+      if offset == block.count { offset = 0 }
     }
     if chunked, let interruption = write(Data("0\r\n\r\n".utf8)) {
       return (Self.outcome(interruption), sent)

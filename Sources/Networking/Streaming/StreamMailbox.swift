@@ -1,0 +1,246 @@
+import Foundation
+
+/// The hand-over point between a transfer running on its own thread and the task that reads
+/// the response: the head, then body chunks through a bounded buffer, then the end.
+///
+/// The buffer is what gives a stream flow control. When it holds `capacity` bytes the
+/// transfer thread waits in `deliver(_:)` and stops reading the socket, so the kernel's
+/// receive window fills and the sender slows down to the reader's pace. Memory held here is
+/// therefore at most `capacity` plus one chunk, however fast the server sends.
+///
+/// Either side may end the exchange. `cancel(_:)` (the reader left, or a deadline passed)
+/// resumes whoever waits at once and tells the transfer to stop; `finish(_:)` is the
+/// transfer's own end.
+final class StreamMailbox: @unchecked Sendable {
+  // @unchecked: every stored property below `condition` is read and written only while
+  // `condition` is locked; continuations are resumed after unlocking.
+
+  private enum HeadState {
+    case waiting(CheckedContinuation<ResponseHead, any Error>?)
+    case delivered
+  }
+
+  private let condition = NSCondition()
+  private let capacity: Int
+  private var head: HeadState = .waiting(nil)
+  private var chunks: [Data] = []
+  private var firstChunk = 0
+  private var bufferedBytes = 0
+  private var reader: CheckedContinuation<Data?, any Error>?
+  private var end: HTTPError??
+  private var abortReason: HTTPError?
+  private var waker: (@Sendable () -> Void)?
+
+  /// A mailbox that lets the transfer run at most `capacity` bytes ahead of the reader.
+  init(capacity: Int) {
+    self.capacity = max(1, capacity)
+  }
+
+  // MARK: - Reader side
+
+  /// Waits for a 2xx response head. `start` runs once the wait is registered, so a head can
+  /// never arrive before anyone listens.
+  /// - Throws: `HTTPError` (`.status`, `.transport`, `.cancelled`).
+  func waitForHead(start: @escaping @Sendable () -> Void) async throws -> ResponseHead {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        condition.lock()
+        if let abortReason {
+          condition.unlock()
+          continuation.resume(throwing: abortReason)
+          return
+        }
+        head = .waiting(continuation)
+        condition.unlock()
+        start()
+      }
+    } onCancel: {
+      cancel(.cancelled)
+    }
+  }
+
+  /// The next body chunk, `nil` at the end.
+  /// - Throws: the transfer's `HTTPError`, or `.cancelled`.
+  func next() async throws -> Data? {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        condition.lock()
+        if let chunk = takeChunkLocked() {
+          condition.unlock()
+          continuation.resume(returning: chunk)
+        } else if let abortReason {
+          condition.unlock()
+          continuation.resume(throwing: abortReason)
+        } else if let end {
+          condition.unlock()
+          if let failure = end {
+            continuation.resume(throwing: failure)
+          } else {
+            continuation.resume(returning: nil)
+          }
+        } else {
+          reader = continuation
+          condition.unlock()
+        }
+      }
+    } onCancel: {
+      cancel(.cancelled)
+    }
+  }
+
+  /// Ends the exchange with `reason` unless it has already ended: whoever waits is resumed
+  /// with it, the transfer is woken and stops at its next step.
+  /// - Parameter keepingBuffered: whether chunks already buffered are still handed out before
+  ///   `reason` (a timeout: everything that arrived is kept) or dropped (the reader left).
+  func cancel(_ reason: HTTPError, keepingBuffered: Bool = false) {
+    condition.lock()
+    guard abortReason == nil, end == nil else {
+      condition.unlock()
+      return
+    }
+    abortReason = reason
+    if !keepingBuffered {
+      chunks.removeAll()
+      firstChunk = 0
+      bufferedBytes = 0
+    }
+    let headWaiter = takeHeadWaiterLocked()
+    let readerWaiter = reader
+    reader = nil
+    condition.broadcast()
+    // Under the lock: the transfer clears its waker (taking this lock) before it frees what
+    // the waker touches, so the call can never reach a freed handle.
+    waker?()
+    condition.unlock()
+    headWaiter?.resume(throwing: reason)
+    readerWaiter?.resume(throwing: reason)
+  }
+
+  // MARK: - Transfer side
+
+  /// Why the exchange was abandoned, if it was; the transfer stops when this is set.
+  var cancellation: HTTPError? {
+    condition.lock()
+    defer { condition.unlock() }
+    return abortReason
+  }
+
+  /// Sets what wakes the transfer thread when it sleeps waiting for the network. The waker
+  /// runs with the mailbox locked, so it must not block or call back into the mailbox; clear
+  /// it before freeing anything it uses.
+  func setWaker(_ waker: (@Sendable () -> Void)?) {
+    condition.lock()
+    self.waker = waker
+    condition.unlock()
+  }
+
+  /// Hands a 2xx head to the reader.
+  func deliverHead(_ response: ResponseHead) {
+    condition.lock()
+    let waiter = takeHeadWaiterLocked()
+    condition.unlock()
+    waiter?.resume(returning: response)
+  }
+
+  /// Hands `chunk` to the reader, waiting while the buffer is full.
+  /// - Parameter deadline: when the wait for room gives up (the exchange's total deadline).
+  /// - Returns: `true` when the chunk was taken; `false` when the exchange was abandoned or
+  ///   `deadline` passed first (then `cancellation` says why).
+  func deliver(_ chunk: Data, deadline: Date?, expired: HTTPError) -> Bool {
+    condition.lock()
+    while true {
+      if abortReason != nil {
+        condition.unlock()
+        return false
+      }
+      if let waiter = reader {
+        reader = nil
+        condition.unlock()
+        waiter.resume(returning: chunk)
+        return true
+      }
+      if bufferedBytes < capacity {
+        chunks.append(chunk)
+        bufferedBytes += chunk.count
+        condition.unlock()
+        return true
+      }
+      if let deadline {
+        if !condition.wait(until: deadline) && Date() >= deadline {
+          condition.unlock()
+          cancel(expired, keepingBuffered: true)
+          return false
+        }
+      } else {
+        condition.wait()
+      }
+    }
+  }
+
+  /// The transfer's own end: `nil` for a complete body, else the failure. Before a head was
+  /// delivered the failure goes to the head's waiter.
+  func finish(_ failure: HTTPError?) {
+    condition.lock()
+    guard abortReason == nil, end == nil else {
+      condition.unlock()
+      return
+    }
+    if case .waiting = head {
+      let reason =
+        failure
+        ?? .transport(
+          code: URLErrorCode.badServerResponse,
+          message: "The server closed the exchange without a response")
+      abortReason = reason
+      let waiter = takeHeadWaiterLocked()
+      condition.unlock()
+      waiter?.resume(throwing: reason)
+      return
+    }
+    end = .some(failure)
+    let waiter = chunks.count > firstChunk ? nil : reader
+    if waiter != nil { reader = nil }
+    condition.unlock()
+    if let waiter {
+      if let failure {
+        waiter.resume(throwing: failure)
+      } else {
+        waiter.resume(returning: nil)
+      }
+    }
+  }
+
+  /// Slots the buffer's storage holds, taken or not (for tests: it must stay small).
+  var retainedSlots: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return chunks.count
+  }
+
+  // MARK: - Private
+
+  private func takeChunkLocked() -> Data? {
+    guard firstChunk < chunks.count else { return nil }
+    let chunk = chunks[firstChunk]
+    // Release the slot at once: a buffer that never drains completely must not keep every
+    // chunk it ever held.
+    chunks[firstChunk] = Data()
+    firstChunk += 1
+    bufferedBytes -= chunk.count
+    if firstChunk == chunks.count {
+      chunks.removeAll(keepingCapacity: true)
+      firstChunk = 0
+    } else if firstChunk >= 64 {
+      chunks.removeFirst(firstChunk)
+      firstChunk = 0
+    }
+    condition.signal()
+    return chunk
+  }
+
+  private func takeHeadWaiterLocked() -> CheckedContinuation<ResponseHead, any Error>? {
+    guard case .waiting(let waiter) = head else { return nil }
+    head = .delivered
+    return waiter
+  }
+}

@@ -1,0 +1,114 @@
+import Core
+import Foundation
+import Networking
+import TestSupport
+import Testing
+
+/// Streams read the network only as fast as their body is consumed: a reader that stops
+/// stops the sender, instead of the client buffering whatever the server pushes.
+@Suite struct FlowControlTests {
+  @Test func aReaderThatStopsReadingStopsTheSender() async throws {
+    let server = try makeServer()
+    defer { server.stop() }
+    let total = 256 << 20
+    server.route(.get, "/firehose", .generated(byteCount: total, chunked: true))
+    let response = try await makeClient(server).stream(HTTPRequest(path: "/firehose"))
+    var iterator = response.body.makeAsyncIterator()
+    let first = try await iterator.next()
+    #expect(first?.isEmpty == false)
+
+    // Without flow control a loopback client takes 256 MiB in well under a second; paced,
+    // the server is stuck once the socket buffers and the 64 KiB read-ahead are full.
+    try await Task.sleep(for: .milliseconds(700))
+    #expect(server.exchanges.isEmpty)
+
+    response.body.cancel()
+    let exchange = try await server.waitForExchange(0)
+    #expect(exchange.outcome == .clientClosed)
+    #expect(exchange.bodyBytesSent < 64 << 20)
+  }
+
+  @Test func aPacedStreamStillDeliversEveryByteOfABodyLargerThanTheReadAhead() async throws {
+    let server = try makeServer()
+    defer { server.stop() }
+    let pattern = Data((0..<241).map { UInt8($0) })
+    let total = 5 << 20
+    server.route(.get, "/big", .generated(byteCount: total, pattern: pattern, chunkSize: 4096))
+    let response = try await makeClient(server).stream(HTTPRequest(path: "/big"))
+    var offset = 0
+    var mismatches = 0
+    var pauses = 0
+    for try await chunk in response.body {
+      for (index, byte) in chunk.enumerated() where byte != pattern[(offset + index) % 241] {
+        mismatches += 1
+      }
+      offset += chunk.count
+      // Stop now and then, long enough for the read-ahead to fill and the sender to wait.
+      if pauses < 5 && offset > pauses * (1 << 20) {
+        pauses += 1
+        try await Task.sleep(for: .milliseconds(30))
+      }
+    }
+    #expect(offset == total)
+    #expect(mismatches == 0)
+    #expect(try await server.waitForExchange(0).outcome == .completed)
+  }
+
+  @Test func requestMethodHeadersAndBodyReachTheServerUnchanged() async throws {
+    let server = try makeServer()
+    defer { server.stop() }
+    server.route(.put, "/items/7", .eventStream([.text("data: ok\n\n")]))
+    let body = Data(#"{"name":"Zoë","tags":["a","b"]}"#.utf8)
+    var request = HTTPRequest(path: "/items/7", method: .put)
+    request.headers = ["Content-Type": "application/json", "X-Trace": "abc 123"]
+    request.body = body
+    let response = try await makeClient(server).stream(request)
+    #expect(try await response.body.collect().text == "data: ok\n\n")
+    let received = try #require(server.requests.first)
+    #expect(received.method == "PUT")
+    #expect(received.body == body)
+    #expect(received.headers["Content-Type"] == "application/json")
+    #expect(received.headers["X-Trace"] == "abc 123")
+    #expect(received.headers["Expect"] == nil)
+  }
+
+  @Test func aBodylessPostSendsNoFormContentType() async throws {
+    let server = try makeServer()
+    defer { server.stop() }
+    server.route(.post, "/ping", .eventStream([.text("data: pong\n\n")]))
+    var request = HTTPRequest(path: "/ping", method: .post)
+    request.body = Data()
+    let response = try await makeClient(server).stream(request)
+    _ = try await response.body.collect()
+    let received = try #require(server.requests.first)
+    #expect(received.method == "POST")
+    #expect(received.headers["Content-Type"] == nil)
+    #expect(received.headers["Content-Length"] == "0")
+  }
+
+  @Test func anUnreachablePortFailsAsCannotConnect() async throws {
+    let server = try makeServer()
+    let url = server.url("/gone")
+    server.stop()
+    let error = try await #require(throws: HTTPError.self) {
+      _ = try await makeClient(server).stream(HTTPRequest(url: url))
+    }
+    guard case .transport(let code, _) = error else {
+      Issue.record("expected a transport error, got \(error)")
+      return
+    }
+    #expect(code == URLErrorCode.cannotConnectToHost)
+  }
+
+  @Test func aStreamThroughURLSessionIsStillAvailable() async throws {
+    let server = try makeServer()
+    defer { server.stop() }
+    server.route(.get, "/events", .eventStream([.text("data: 1\n\n"), .text("data: 2\n\n")]))
+    let client = URLSessionHTTPClient(
+      baseURL: server.baseURL,
+      configuration: HTTPClientConfiguration(flowControlledStreams: false),
+      clock: .fixed(Fixture.referenceDate))
+    let response = try await client.stream(HTTPRequest(path: "/events"))
+    #expect(try await response.body.collect().text == "data: 1\n\ndata: 2\n\n")
+  }
+}
