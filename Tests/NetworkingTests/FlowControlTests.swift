@@ -86,6 +86,63 @@ import Testing
     #expect(received.headers["Content-Length"] == "0")
   }
 
+  @Test func aBodylessDeleteIsFramedAndEmptyHeaderValuesAreSent() async throws {
+    let server = try makeServer()
+    defer { server.stop() }
+    server.route(.delete, "/items/7", .eventStream([.text("data: gone\n\n")]))
+    var request = HTTPRequest(path: "/items/7", method: .delete)
+    request.headers = ["X-Empty": ""]
+    _ = try await makeClient(server).stream(request).body.collect()
+    let received = try #require(server.requests.first)
+    #expect(received.method == "DELETE")
+    #expect(received.headers["Content-Length"] == "0")
+    #expect(received.headers.contains("X-Empty"))
+    #expect(received.headers["X-Empty"] == "")
+    #expect(received.headers["Content-Type"] == nil)
+    // Compressed answers are offered and decoded, as URLSession does.
+    #expect(received.headers["Accept-Encoding"]?.contains("gzip") == true)
+  }
+
+  @Test func redirectsAreFollowedAndTheResponseNamesTheFinalURL() async throws {
+    let server = try makeServer()
+    defer { server.stop() }
+    server.route(
+      .post, "/old",
+      LoopbackResponse(
+        status: 307, headers: ["Location": "/new"], body: .bytes(Data("moved".utf8))))
+    server.route(.post, "/new", .eventStream([.text("data: here\n\n")]))
+    let body = Data(#"{"q":1}"#.utf8)
+    var request = HTTPRequest(path: "/old", method: .post, body: body)
+    request.headers = ["Content-Type": "application/json"]
+    let response = try await makeClient(server).stream(request)
+    #expect(response.url?.path == "/new")
+    #expect(try await response.body.collect().text == "data: here\n\n")
+    #expect(server.requests.map(\.path) == ["/old", "/new"])
+    // A 307 repeats the method and the body.
+    #expect(server.requests.last?.method == "POST")
+    #expect(server.requests.last?.body == body)
+  }
+
+  @Test func anErrorAnswerCutShortIsStillReportedWithItsStatusAndRetryAfter() async throws {
+    let server = try makeServer()
+    defer { server.stop() }
+    server.route(
+      .post, "/busy",
+      .chunked(
+        [.text(#"{"error":{"message":"over"#), .dropConnection], status: 503,
+        headers: ["Retry-After": "30"]))
+    let error = try await #require(throws: HTTPError.self) {
+      _ = try await makeClient(server).stream(HTTPRequest(path: "/busy", method: .post))
+    }
+    guard case .status(let response, let retryAfter) = error else {
+      Issue.record("expected a status error, got \(error)")
+      return
+    }
+    #expect(response.statusCode == 503)
+    #expect(retryAfter == 30)
+    #expect(response.text == #"{"error":{"message":"over"#)
+  }
+
   @Test func anUnreachablePortFailsAsCannotConnect() async throws {
     let server = try makeServer()
     let url = server.url("/gone")

@@ -62,6 +62,8 @@ public enum URLErrorCode {
   public static let networkConnectionLost = -1005
   /// -1006: DNS lookup failed.
   public static let dnsLookupFailed = -1006
+  /// -1007: the request was redirected more than 20 times.
+  public static let httpTooManyRedirects = -1007
   /// -1011: the server's answer was not a usable HTTP response.
   public static let badServerResponse = -1011
   /// -1009: no network.

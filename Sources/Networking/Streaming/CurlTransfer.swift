@@ -41,8 +41,10 @@
 
     private var phase = Phase.awaitingHead
     private var statusCode: Int?
-    private var headers = HTTPHeaders()
-    private var lastHeaderName: String?
+    private var headerFields: [(name: String, value: String)] = []
+    /// Inside a redirect that libcurl follows: its head and body are skipped.
+    private var skippingRedirect = false
+    private var easy: UnsafeMutableRawPointer?
     private var errorBody = Data()
     private var bytes = 0
     private var startedAt: UInt64 = 0
@@ -72,6 +74,11 @@
     // MARK: - The transfer thread
 
     private func run() {
+      // Abandoned before it began: report it without opening a connection.
+      if let reason = mailbox.cancellation {
+        onDone(TransferSummary(bytes: 0, error: reason))
+        return
+      }
       CurlGlobal.initialize()
       startedAt = Self.uptime()
       lastActivity = startedAt
@@ -96,6 +103,8 @@
     ) -> HTTPError? {
       var headerList: UnsafeMutablePointer<curl_slist>?
       defer { curl_slist_free_all(headerList) }
+      self.easy = easy
+      defer { self.easy = nil }
       if let problem = configure(easy, headerList: &headerList) { return problem }
       guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
         return .transport(code: URLErrorCode.unknown, message: "libcurl refused the transfer")
@@ -152,37 +161,50 @@
       set(kiln_curl_set_string(easy, CURLOPT_URL, request.url.absoluteString))
       set(kiln_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
       set(kiln_curl_set_long(easy, CURLOPT_NOSIGNAL, 1))
-      set(kiln_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0))
+      // Redirects are followed as URLSession follows them (POST becomes GET after 301–303).
+      set(kiln_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1))
+      set(kiln_curl_set_long(easy, CURLOPT_MAXREDIRS, 20))
+      set(kiln_curl_set_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+      // Offer every encoding libcurl can decode, and decode it, as URLSession does.
+      set(kiln_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, ""))
       set(kiln_curl_set_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1))
       set(kiln_curl_set_long(easy, CURLOPT_TCP_KEEPALIVE, 1))
+      let sendsBody: Bool
       switch (request.method, request.body) {
       case ("GET", nil):
+        sendsBody = false
         set(kiln_curl_set_long(easy, CURLOPT_HTTPGET, 1))
       case ("HEAD", _):
+        sendsBody = false
         set(kiln_curl_set_long(easy, CURLOPT_NOBODY, 1))
       case (let method, let body):
-        if let body {
-          set(kiln_curl_set_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
-          if body.isEmpty {
-            set(kiln_curl_set_string(easy, CURLOPT_COPYPOSTFIELDS, ""))
-          } else {
-            body.withUnsafeBytes { raw in
-              set(kiln_curl_set_pointer(easy, CURLOPT_COPYPOSTFIELDS, raw.baseAddress))
-            }
+        // Any other method carries a body, empty when there is none, so the request is
+        // framed with `Content-Length: 0` as URLSession frames it.
+        sendsBody = true
+        let body = body ?? Data()
+        set(kiln_curl_set_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+        if body.isEmpty {
+          set(kiln_curl_set_string(easy, CURLOPT_COPYPOSTFIELDS, ""))
+        } else {
+          body.withUnsafeBytes { raw in
+            set(kiln_curl_set_pointer(easy, CURLOPT_COPYPOSTFIELDS, raw.baseAddress))
           }
         }
-        if method != "POST" || body == nil {
+        if method != "POST" {
           set(kiln_curl_set_string(easy, CURLOPT_CUSTOMREQUEST, method))
         }
       }
 
       for field in request.headers {
-        headerList = curl_slist_append(headerList, "\(field.name): \(field.value)")
+        // libcurl reads `Name:` with nothing after it as "remove this header"; `Name;` sends
+        // it with an empty value.
+        let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+        headerList = curl_slist_append(headerList, line)
       }
       // No `Expect: 100-continue` round trip before the body; no form content type unless
       // the request asked for one.
       headerList = curl_slist_append(headerList, "Expect:")
-      if request.body != nil && !request.headers.contains("Content-Type") {
+      if sendsBody && !request.headers.contains("Content-Type") {
         headerList = curl_slist_append(headerList, "Content-Type:")
       }
       set(kiln_curl_set_pointer(easy, CURLOPT_HTTPHEADER, headerList))
@@ -219,25 +241,36 @@
       if trimmed.hasPrefix("HTTP/") {
         let parts = trimmed.split(separator: " ", maxSplits: 2)
         statusCode = parts.count > 1 ? Int(parts[1]) : nil
-        headers = HTTPHeaders()
-        lastHeaderName = nil
+        headerFields = []
+        skippingRedirect = false
       } else if trimmed.isEmpty {
         headEnded()
-      } else if let first = trimmed.first, first == " " || first == "\t", let name = lastHeaderName
-      {
-        // An obsolete folded line continues the previous field.
-        let previous = headers.values(for: name).last ?? ""
-        headers.remove(name)
-        headers.add(
-          name: name, value: previous + " " + trimmed.trimmingCharacters(in: .whitespaces))
+      } else if let first = trimmed.first, first == " " || first == "\t", !headerFields.isEmpty {
+        // An obsolete folded line continues the field before it.
+        headerFields[headerFields.count - 1].value +=
+          " " + trimmed.trimmingCharacters(in: .whitespaces)
       } else if let colon = trimmed.firstIndex(of: ":") {
         let name = String(trimmed[..<colon]).trimmingCharacters(in: .whitespaces)
         let value = String(trimmed[trimmed.index(after: colon)...])
           .trimmingCharacters(in: .whitespaces)
-        headers.add(name: name, value: value)
-        lastHeaderName = name
+        headerFields.append((name, value))
       }
       return length
+    }
+
+    /// Whether libcurl follows a response with this status and these fields (it follows the
+    /// redirect statuses that carry a `Location`).
+    private func isFollowedRedirect(_ statusCode: Int, _ headers: HTTPHeaders) -> Bool {
+      [300, 301, 302, 303, 307, 308].contains(statusCode) && headers.contains("Location")
+    }
+
+    /// The URL that answered: after redirects, the last one.
+    private var effectiveURL: URL {
+      var pointer: UnsafeMutablePointer<CChar>?
+      guard let easy, kiln_curl_get_string(easy, CURLINFO_EFFECTIVE_URL, &pointer) == CURLE_OK,
+        let pointer, let url = URL(string: String(cString: pointer))
+      else { return request.url }
+      return url
     }
 
     private func headEnded() {
@@ -247,7 +280,13 @@
         return
       }
       if (100..<200).contains(statusCode) { return }  // an interim response; the real one follows
-      let head = ResponseHead(statusCode: statusCode, headers: headers, url: request.url)
+      var headers = HTTPHeaders()
+      for field in headerFields { headers.add(name: field.name, value: field.value) }
+      if isFollowedRedirect(statusCode, headers) {
+        skippingRedirect = true
+        return
+      }
+      let head = ResponseHead(statusCode: statusCode, headers: headers, url: effectiveURL)
       if head.isSuccess {
         phase = .streaming
         mailbox.deliverHead(head)
@@ -261,6 +300,8 @@
       lastActivity = Self.uptime()
       bytes += length
       switch phase {
+      case .awaitingHead where skippingRedirect:
+        return length
       case .awaitingHead:
         // Body bytes before the blank line that ends the head: a broken response.
         stopReason = .transport(
@@ -287,7 +328,10 @@
 
     private func conclude(_ failure: HTTPError?) {
       var outcome = failure
-      if outcome == nil, case .collectingErrorBody(let head) = phase {
+      // An error answer is reported as its status even when its body was cut short: the
+      // status and `Retry-After` are what callers act on. (A timeout or a cancellation has
+      // already ended the exchange through the mailbox.)
+      if case .collectingErrorBody(let head) = phase {
         let response = HTTPResponse(
           statusCode: head.statusCode, headers: head.headers, data: errorBody, url: head.url)
         outcome = .status(response, retryAfter: RetryAfter.delay(in: head.headers, now: now()))
@@ -374,6 +418,8 @@
           code: URLErrorCode.networkConnectionLost, message: "The connection was lost: \(message)")
       case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING:
         return .transport(code: URLErrorCode.badServerResponse, message: message)
+      case CURLE_TOO_MANY_REDIRECTS:
+        return .transport(code: URLErrorCode.httpTooManyRedirects, message: message)
       case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
         return .invalidRequest(message)
       default:

@@ -39,7 +39,8 @@ final class StreamMailbox: @unchecked Sendable {
   // MARK: - Reader side
 
   /// Waits for a 2xx response head. `start` runs once the wait is registered, so a head can
-  /// never arrive before anyone listens.
+  /// never arrive before anyone listens; it runs even when the reader was cancelled first, so
+  /// the transfer can report how the exchange ended (it then sees `cancellation` set).
   /// - Throws: `HTTPError` (`.status`, `.transport`, `.cancelled`).
   func waitForHead(start: @escaping @Sendable () -> Void) async throws -> ResponseHead {
     try await withTaskCancellationHandler {
@@ -48,6 +49,7 @@ final class StreamMailbox: @unchecked Sendable {
         if let abortReason {
           condition.unlock()
           continuation.resume(throwing: abortReason)
+          start()
           return
         }
         head = .waiting(continuation)
