@@ -53,9 +53,15 @@ enum KilnApplication {
       if command.name == "config" {
         return try ConfigCommand.run(configuration: configuration, context)
       }
-      let dependencies = try AppDependencies.live(
-        configuration: configuration, environment: appEnvironment,
-        logSinks: context.diagnosticSinks(configuration))
+      let dependencies: AppDependencies
+      do {
+        dependencies = try AppDependencies.live(
+          configuration: configuration, environment: appEnvironment,
+          logSinks: context.diagnosticSinks(configuration))
+      } catch let failure as DataLocationError where command.name == "doctor" {
+        // The doctor's job is to say what is wrong, so it reports this and checks the rest.
+        return await DoctorCommand.run(context, configuration: configuration, dataFailure: failure)
+      }
       let offline: Set<String> = ["chats", "show", "search", "export", "import"]
       await dependencies.start(online: !offline.contains(command.name))
       let status = await dispatch(command, context: context, dependencies: dependencies)

@@ -20,6 +20,13 @@ import Testing
     #expect(scrubbed.contains(Redactor.placeholder))
   }
 
+  @Test func textThatIsAlreadyRedactedIsLeftAsItIs() {
+    let described = "PaymentsConfig(apiKey: [REDACTED], entitlementID: pro, token=[REDACTED])"
+    #expect(redactor.scrub(described) == described)
+    #expect(
+      redactor.scrub(redactor.scrub("apiKey: appl_abcdefghijkl, x")) == "apiKey: [REDACTED], x")
+  }
+
   @Test func jwtsAreRemovedWherever() {
     let jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJl-_x"
     for text in ["token \(jwt)", "\(jwt)", "url?access=\(jwt)&x=1", #"{"jwt":"\#(jwt)"}"#] {

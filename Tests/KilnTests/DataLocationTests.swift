@@ -18,7 +18,10 @@ import Testing
     let nested = try await home.runWithPipes(
       ["doctor"], input: "", environment: ["KILN_HOME": below])
     #expect(nested.status == 1)
-    #expect(nested.error.contains("(part of the path is a file, not a folder)"), "\(nested.error)")
+    #expect(
+      nested.output.contains("FAIL database: the data folder \(below) cannot be created")
+        && nested.output.contains("(part of the path is a file, not a folder)"),
+      "\(nested.output)")
   }
 
   @Test func aDamagedDatabaseIsNamedWithAWayOut() async throws {
@@ -34,6 +37,17 @@ import Testing
       run.error.hasPrefix(
         "kiln: the database \(database.path) is damaged or is not a Kiln database. Fix: move it"),
       "\(run.error)")
+    #expect(try Data(contentsOf: database) == Data("junk\n".utf8), "the file is left alone")
+
+    // The doctor names the same problem and still runs its other checks.
+    let doctor = try await home.runWithPipes(["doctor"], input: "")
+    #expect(doctor.status == 1)
+    #expect(doctor.output.contains("ok   configuration: valid"), "\(doctor.output)")
+    #expect(
+      doctor.output.contains(
+        "FAIL database: the database \(database.path) is damaged or is not a Kiln database."),
+      "\(doctor.output)")
+    #expect(doctor.output.contains("ok   AI provider: echo model"), "\(doctor.output)")
     #expect(try Data(contentsOf: database) == Data("junk\n".utf8), "the file is left alone")
   }
 

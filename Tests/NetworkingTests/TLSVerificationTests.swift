@@ -41,24 +41,21 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let certificate = directory.appendingPathComponent("certificate.pem").path
     let key = directory.appendingPathComponent("key.pem").path
-    try await run(
-      "/usr/bin/env",
-      [
-        "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-        "-subj", "/CN=127.0.0.1", "-keyout", key, "-out", certificate,
-      ])
+    let log = directory.appendingPathComponent("server.log").path
+    // The shell does every redirection, so Foundation hands the children no pipes or file
+    // handles (its descriptor juggling around `Process` is racy under parallel tests).
+    let made = try await Self.run(
+      "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1"
+        + " -keyout \"$1\" -out \"$2\" >/dev/null 2>&1",
+      [key, certificate])
+    #expect(made == 0, "openssl could not make a certificate")
 
-    let server = Process()
-    server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    server.arguments = ["python3", "-c", Self.serverScript, certificate, key]
-    let output = Pipe()
-    server.standardOutput = output
-    server.standardError = FileHandle.nullDevice
-    try ChildProcess.start(server)
+    let server = try Self.start(
+      "exec python3 -c \"$1\" \"$2\" \"$3\" >\"$4\" 2>/dev/null",
+      [Self.serverScript, certificate, key, log])
     defer { kill(server.processIdentifier, SIGKILL) }
-    let reader = output.fileHandleForReading
-    let portLine = await Self.read(reader, until: { $0.hasSuffix("\n") })
-    let port = try #require(Int(portLine.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let portLine = try await Self.waitForLine(in: log, number: 1)
+    let port = try #require(Int(portLine))
 
     let client = URLSessionHTTPClient(baseURL: nil, clock: .fixed(Fixture.referenceDate))
     let url = try #require(URL(string: "https://127.0.0.1:\(port)/v1/chat/completions"))
@@ -71,39 +68,44 @@ import Testing
     }
     #expect(code == URLErrorCode.serverCertificateUntrusted)
     #expect(error.appError == .network(code: -1202, message: "Secure connection failed"))
-    let report = await Self.read(reader, until: { $0.contains("\n") && $0.count > 1 })
-    #expect(report.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("handshake refused"))
-    #expect(!report.contains("request received"))
+    let report = try await Self.waitForLine(in: log, number: 2)
+    #expect(report.hasPrefix("handshake refused"), "\(report)")
   }
 
-  /// Reads the child's output until `isComplete` holds for what arrived or the output ends.
-  private static func read(
-    _ handle: FileHandle, until isComplete: (String) -> Bool
-  ) async
-    -> String
-  {
-    var text = ""
-    while !isComplete(text) {
-      let data = await ChildProcess.readAvailable(handle)
-      if data.isEmpty { break }
-      text += data.text
-    }
-    return text
-  }
-
-  private func run(_ executable: String, _ arguments: [String]) async throws {
+  /// Starts `/bin/sh -c script` with `arguments` as `$1`, `$2`, ….
+  private static func start(_ script: String, _ arguments: [String]) throws -> Process {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script, "sh"] + arguments
     try ChildProcess.start(process)
+    return process
+  }
+
+  /// Runs `/bin/sh -c script` to its end and returns its exit status.
+  private static func run(_ script: String, _ arguments: [String]) async throws -> Int32 {
+    let process = try start(script, arguments)
     await withCheckedContinuation { continuation in
       Thread {
         process.waitUntilExit()
         continuation.resume()
       }.start()
     }
-    #expect(process.terminationStatus == 0, "\(arguments.first ?? executable) failed")
+    return process.terminationStatus
+  }
+
+  /// Line `number` (from 1) of the file at `path`, once it has been written in full.
+  private static func waitForLine(in path: String, number: Int) async throws -> String {
+    for _ in 0..<200 {
+      if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.count > number { return String(lines[number - 1]) }
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    throw Timeout(description: "\(path) has no line \(number) after 10 s")
+  }
+
+  private struct Timeout: Error, CustomStringConvertible {
+    let description: String
   }
 }

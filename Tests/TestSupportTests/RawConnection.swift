@@ -18,10 +18,12 @@ final class RawConnection {
   private var received: [UInt8] = []
 
   init(port: Int) throws {
+    // The socket is stored only once connected: a throwing initializer that had set every
+    // property would also run `deinit`, closing the descriptor a second time.
     #if canImport(Darwin)
-      descriptor = socket(AF_INET, SOCK_STREAM, 0)
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #else
-      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #endif
     guard descriptor >= 0 else { throw Failure(description: "socket failed") }
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
@@ -36,9 +38,11 @@ final class RawConnection {
       }
     }
     guard result == 0 else {
+      let code = errno
       close(descriptor)
-      throw Failure(description: "connect failed: errno \(errno)")
+      throw Failure(description: "connect failed: errno \(code)")
     }
+    self.descriptor = descriptor
   }
 
   deinit {

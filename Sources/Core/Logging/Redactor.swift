@@ -23,9 +23,11 @@ public struct Redactor: Sendable {
       "password|passwd|secret|client_secret|api[_-]?key|apikey|access_token|refresh_token"
       + "|id_token|token|authorization|x-api-key|anon[_-]?key|service[_-]?role[_-]?key"
     let patterns: [(String, String)] = [
-      // `"refresh_token":"abc"`, `password=abc`, `apikey: abc` (JSON, query strings, headers).
+      // `"refresh_token":"abc"`, `password=abc`, `apikey: abc` (JSON, query strings, headers);
+      // a value that is already the placeholder is left alone.
       (
-        #"(?i)(["']?\b(?:"# + secretFields + #")\b["']?\s*[:=]\s*["']?)(?!Bearer\b)[^"'\s&,;}\]]+"#,
+        #"(?i)(["']?\b(?:"# + secretFields
+          + #")\b["']?\s*[:=]\s*["']?)(?!Bearer\b)(?!\[REDACTED\])[^"'\s&,;}\]]+"#,
         "$1" + Self.placeholder
       ),
       // `Bearer <token>` in any casing.

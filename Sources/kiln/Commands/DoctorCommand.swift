@@ -20,8 +20,37 @@ enum DoctorCommand {
 
   @MainActor
   static func run(_ context: CommandContext, _ dependencies: AppDependencies) async -> ExitStatus {
+    let database = await database(dependencies)
+    return await report(
+      context, configuration: dependencies.configuration, database: database,
+      provider: dependencies.ai.provider, clock: dependencies.clock)
+  }
+
+  /// The checks when the data folder or the database cannot be opened: that check fails with
+  /// its reason, and the configuration and provider are still checked.
+  @MainActor
+  static func run(
+    _ context: CommandContext, configuration: Configuration, dataFailure: DataLocationError
+  ) async -> ExitStatus {
+    let database = Check(name: "database", ok: false, detail: dataFailure.description)
+    let provider: AIConfiguration.Provider
+    do {
+      provider = try AppDependencies.resolveAI(configuration).provider
+    } catch {
+      provider = .echo(reason: error.description)
+    }
+    return await report(
+      context, configuration: configuration, database: database, provider: provider,
+      clock: .live)
+  }
+
+  @MainActor
+  private static func report(
+    _ context: CommandContext, configuration: Configuration, database: Check,
+    provider: AIConfiguration.Provider, clock: AppClock
+  ) async -> ExitStatus {
     var checks: [Check] = []
-    let warnings = ConfigurationValidator.warnings(in: dependencies.configuration)
+    let warnings = ConfigurationValidator.warnings(in: configuration)
     checks.append(
       Check(
         name: "configuration", ok: true,
@@ -29,8 +58,8 @@ enum DoctorCommand {
           ? "valid"
           : "valid, \(warnings.count) warning(s): "
             + warnings.map(\.description).joined(separator: "; ")))
-    checks.append(await database(dependencies))
-    checks.append(await provider(dependencies))
+    checks.append(database)
+    checks.append(await Self.provider(provider, clock: clock))
 
     if context.wantsJSON {
       do { try context.printJSON(checks) } catch { return .failure }
@@ -59,10 +88,14 @@ enum DoctorCommand {
   /// Sends one GET to the provider: any HTTP answer proves it is reachable; 401/403 from a
   /// direct provider means the key was refused.
   @MainActor
-  private static func provider(_ dependencies: AppDependencies) async -> Check {
+  private static func provider(
+    _ provider: AIConfiguration.Provider, clock: AppClock
+  ) async
+    -> Check
+  {
     let url: URL
     var request: HTTPRequest
-    switch dependencies.ai.provider {
+    switch provider {
     case .echo:
       return Check(name: "AI provider", ok: true, detail: "echo model (no provider configured)")
     case .proxy(let settings):
@@ -76,7 +109,7 @@ enum DoctorCommand {
       }
     }
     request = request.withTimeout(10)
-    let client = URLSessionHTTPClient(baseURL: nil, clock: dependencies.clock)
+    let client = URLSessionHTTPClient(baseURL: nil, clock: clock)
     let place = "\(url.scheme ?? "https")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")"
     do {
       let response = try await client.send(request)
@@ -86,7 +119,7 @@ enum DoctorCommand {
       guard let status = error.statusCode else {
         return Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))")
       }
-      if case .direct = dependencies.ai.provider, status == 401 || status == 403 {
+      if case .direct = provider, status == 401 || status == 403 {
         return Check(
           name: "AI provider", ok: false, detail: "\(place) refused the API key (\(status))")
       }
