@@ -70,6 +70,8 @@ public final class AppDependencies {
   /// Bookkeeping started by view-model callbacks (a purchase's rating event), finished
   /// before `shutdown()` closes the database.
   var pendingWork: [Task<Void, Never>] = []
+  /// Whether `configurePayments()` has configured the payments client yet.
+  private var paymentsConfigured = false
 
   init(
     configuration: Configuration, paths: KilnPaths?, flags: FeatureFlags, logger: AppLogger,
@@ -138,8 +140,15 @@ public final class AppDependencies {
   }
 
   /// Tells the payments client who the user is (RevenueCat's app user id is the account id).
+  /// The first call configures the client; later ones (after signing in or out) only switch
+  /// the user, since a payments client takes one configuration per process.
   public func configurePayments() async {
     let user = await auth.currentUser()
+    if paymentsConfigured {
+      if let rest = payments as? RevenueCatRESTClient { await rest.changeAppUser(to: user?.id) }
+      return
+    }
+    paymentsConfigured = true
     let config = PaymentsConfig(
       apiKey: configuration.value(.revenueCatAPIKey) ?? "development",
       entitlementID: EntitlementID(
@@ -147,7 +156,6 @@ public final class AppDependencies {
       appUserID: user?.id,
       baseURL: configuration.url(.revenueCatBaseURL) ?? PaymentsConfig.defaultBaseURL)
     await payments.configure(config)
-    if let rest = payments as? RevenueCatRESTClient { await rest.changeAppUser(to: user?.id) }
   }
 
   /// Finishes the bookkeeping view-model callbacks started, then closes the database; call
