@@ -8,16 +8,15 @@ import Synchronization
 /// `withLanguage(_:operation:)`. Each accessor is a computed lookup, so a language change
 /// shows on the next read.
 public enum L10n {
-  /// The process-wide localizer. A lock, not an actor, because strings are read
-  /// synchronously from view code on any thread.
-  private static let shared = Mutex(Localizer(language: .english))
+  /// The process-wide localizer.
+  private static let shared = LocalizerSlot(Localizer(language: .english))
 
   /// A localizer chosen for the current task and its children; it wins over `shared`.
   @TaskLocal private static var scoped: Localizer?
 
   /// The localizer the accessors use right now.
   public static var current: Localizer {
-    scoped ?? shared.withLock { $0 }
+    scoped ?? shared.localizer
   }
 
   /// The language the accessors answer in right now.
@@ -31,7 +30,7 @@ public enum L10n {
 
   /// Replaces the process-wide localizer, e.g. with one over custom tables.
   public static func setLocalizer(_ localizer: Localizer) {
-    shared.withLock { $0 = localizer }
+    shared.set(localizer)
   }
 
   /// Runs `operation` with the accessors answering in `language`, for this task only.
@@ -66,5 +65,23 @@ public enum L10n {
     for language in Language.allCases {
       _ = try StringTable.bundled(language)
     }
+  }
+}
+
+/// Holds a localizer that any thread may read or replace. A lock, not an actor, because
+/// strings are read synchronously from view code on any thread.
+final class LocalizerSlot: Sendable {
+  private let value: Mutex<Localizer>
+
+  init(_ localizer: Localizer) {
+    value = Mutex(localizer)
+  }
+
+  /// The localizer now.
+  var localizer: Localizer { value.withLock { $0 } }
+
+  /// Replaces the localizer; readers see the new one from their next read.
+  func set(_ localizer: Localizer) {
+    value.withLock { $0 = localizer }
   }
 }

@@ -367,6 +367,28 @@ import Testing
     #expect(unreachable.output.contains("(Connection failed)"), "the transport's own words")
   }
 
+  // MARK: language
+
+  @Test func kilnSpeaksTheLanguageTheEnvironmentOrConfigurationChooses() async throws {
+    let home = try ChatTestHome()
+    let unreachable = ["OPENAI_BASE_URL": "http://127.0.0.1:9/v1"]
+    let english = try await home.runWithPipes(["ask", "hi"], input: "", environment: unreachable)
+    #expect(english.error.contains("A network error occurred."), "\(english.error)")
+
+    var spanishLocale = unreachable
+    spanishLocale["LANG"] = "es_ES.UTF-8"
+    let spanish = try await home.runWithPipes(
+      ["ask", "hola"], input: "", environment: spanishLocale)
+    #expect(spanish.status == 1)
+    #expect(spanish.error.contains("Se ha producido un error de red."), "\(spanish.error)")
+
+    // The configured language wins over the locale.
+    spanishLocale["KILN_LANGUAGE"] = "en"
+    let chosen = try await home.runWithPipes(
+      ["ask", "hello"], input: "", environment: spanishLocale)
+    #expect(chosen.error.contains("A network error occurred."), "\(chosen.error)")
+  }
+
   // MARK: accounts (the development mock)
 
   @Test func signUpSignInAndOutLastBetweenRuns() async throws {

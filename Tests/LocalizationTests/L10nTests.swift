@@ -1,27 +1,28 @@
-import Localization
 import Testing
 
-/// The process-wide language. The only suite that changes it, and serialized, so no other
-/// test observes the change (every other test picks its language per task).
-@Suite(.serialized) struct L10nTests {
-  @Test func processLanguageDefaultsToEnglishAndCanBeChanged() {
+@testable import Localization
+
+/// The process-wide language is set once, at launch, by the composition root. No test here
+/// changes it: Swift Testing runs every suite of the package in one process and in parallel,
+/// so a suite that switched it (even a serialized one) made unrelated tests read Spanish or
+/// bare keys. `kiln` in another language is tested through the real binary
+/// (`KilnTests/SubcommandTests`); the slot behind `setLanguage(_:)` is tested on its own.
+@Suite struct L10nTests {
+  @Test func theProcessLanguageIsEnglishUntilTheAppSetsIt() {
     #expect(L10n.language == .english)
     #expect(L10n.Chat.placeholder == "Type a message...")
-
-    L10n.setLanguage(.spanish)
-    defer { L10n.setLanguage(.english) }
-    #expect(L10n.language == .spanish)
-    #expect(L10n.Chat.placeholder == "Escribe un mensaje...")
-    #expect(L10n.Chat.messagesRemaining(1) == "Queda 1 mensaje")
-
     // A task's own language wins over the process language.
-    #expect(L10n.withLanguage(.english) { L10n.Chat.placeholder } == "Type a message...")
+    #expect(L10n.withLanguage(.spanish) { L10n.Chat.placeholder } == "Escribe un mensaje...")
   }
 
-  @Test func setLocalizerInstallsCustomTables() {
-    L10n.setLocalizer(Localizer(language: .spanish, table: StringTable(entries: [:])))
-    defer { L10n.setLanguage(.english) }
-    #expect(L10n.Chat.placeholder == "chat.placeholder")
+  @Test func theSlotHoldsTheLocalizerLastSet() {
+    let slot = LocalizerSlot(Localizer(language: .english))
+    #expect(slot.localizer.string("chat.placeholder") == "Type a message...")
+    slot.set(Localizer(language: .spanish))
+    #expect(slot.localizer.language == .spanish)
+    #expect(slot.localizer.string("chat.placeholder") == "Escribe un mensaje...")
+    slot.set(Localizer(language: .spanish, table: StringTable(entries: [:])))
+    #expect(slot.localizer.string("chat.placeholder") == "chat.placeholder")
   }
 }
 
