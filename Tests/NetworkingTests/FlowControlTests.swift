@@ -143,6 +143,44 @@ import Testing
     #expect(response.text == #"{"error":{"message":"over"#)
   }
 
+  @Test func aBodyEndedByClosingTheConnectionArrivesWhole() async throws {
+    let server = try makeServer()
+    defer { server.stop() }
+    server.route(
+      .get, "/old-style",
+      LoopbackResponse(
+        headers: ["Content-Type": "text/event-stream"],
+        body: .streamed(contentLength: nil, [.text("data: 1\n\n"), .text("data: 2\n\n")]),
+        closesConnection: true))
+    let response = try await makeClient(server).stream(HTTPRequest(path: "/old-style"))
+    #expect(try await response.body.collect().text == "data: 1\n\ndata: 2\n\n")
+  }
+
+  @Test func anAnswerThatIsNotHTTPIsABadServerResponse() async throws {
+    let server = try makeServer()
+    defer { server.stop() }
+    server.route(
+      .get, "/garbage",
+      LoopbackResponse(beforeHead: [.text("SSH-2.0-OpenSSH_9.2\r\n"), .dropConnection]))
+    let error = try await #require(throws: HTTPError.self) {
+      _ = try await makeClient(server).stream(HTTPRequest(path: "/garbage"))
+    }
+    guard case .transport(let code, _) = error else {
+      Issue.record("expected a transport error, got \(error)")
+      return
+    }
+    #expect(code == URLErrorCode.badServerResponse)
+  }
+
+  @Test func aNoContentAnswerIsAnEmptyStream() async throws {
+    let server = try makeServer()
+    defer { server.stop() }
+    server.route(.post, "/quiet", .status(204))
+    let response = try await makeClient(server).stream(HTTPRequest(path: "/quiet", method: .post))
+    #expect(response.statusCode == 204)
+    #expect(try await response.body.collect().isEmpty)
+  }
+
   @Test func anUnreachablePortFailsAsCannotConnect() async throws {
     let server = try makeServer()
     let url = server.url("/gone")

@@ -416,11 +416,14 @@
         CURLE_HTTP2_STREAM:
         return .transport(
           code: URLErrorCode.networkConnectionLost, message: "The connection was lost: \(message)")
-      case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING:
+      case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING,
+        // The request's own scheme was checked before sending, so this is the server's
+        // doing: an answer that is not HTTP (HTTP/0.9), or a redirect to another protocol.
+        CURLE_UNSUPPORTED_PROTOCOL:
         return .transport(code: URLErrorCode.badServerResponse, message: message)
       case CURLE_TOO_MANY_REDIRECTS:
         return .transport(code: URLErrorCode.httpTooManyRedirects, message: message)
-      case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+      case CURLE_URL_MALFORMAT:
         return .invalidRequest(message)
       default:
         return .transport(
