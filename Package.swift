@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // Kiln: an open, cross-platform Swift foundation for AI-powered apps.
-// The module graph is documented in docs/ARCHITECTURE.md and enforced by building with
+// The module graph is the one the project's ARCHITECTURE.md specification draws (see
+// docs/DECISIONS.md, entry 40); `.ci/run` enforces it by building with
 // `--explicit-target-dependency-import-check error`.
 
 import PackageDescription

@@ -132,7 +132,8 @@ final class DataTaskHandler: Sendable {
   /// corelibs delivers chunks as fast as the socket gives them (swift-corelibs-foundation
   /// #3204), and its `suspend()` on a running task tears the transfer down and `resume()`
   /// sends the request again, so pausing is not an option. A consumer slower than the
-  /// network therefore buffers in the body stream.
+  /// network therefore buffers in the body stream. That is why streams on Linux go through
+  /// `CurlTransfer` instead (docs/DECISIONS.md, entry 41) unless a client opts out.
   func didReceive(_ data: Data) {
     let forward = state.withLock { state -> Bool in
       state.lastActivity = Self.uptime()
