@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// How long a request may wait, in seconds.
@@ -31,8 +32,35 @@ extension HTTPTimeouts {
     .transport(code: URLErrorCode.timedOut, message: "Timed out waiting \(seconds) s for \(what)")
   }
 
+  /// The monotonic clock deadlines are measured on, in nanoseconds.
+  static func uptime() -> UInt64 {
+    DispatchTime.now().uptimeNanoseconds
+  }
+
   /// `seconds` in nanoseconds, clamped to a range that cannot overflow.
   static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
     UInt64(max(0, min(seconds, 1e9)) * 1e9)
+  }
+
+  /// The deadline that comes first for an exchange, in monotonic nanoseconds
+  /// (`DispatchTime.uptimeNanoseconds`), with the error to report when it passes; `nil` when
+  /// no limit applies. Before the head: the connect and total limits; after it: idle and
+  /// total.
+  func nearestDeadline(
+    startedAt: UInt64, lastActivity: UInt64, headArrived: Bool
+  ) -> (UInt64, HTTPError)? {
+    var candidates: [(UInt64, HTTPError)] = []
+    if let total {
+      candidates.append(
+        (startedAt &+ Self.nanoseconds(total), Self.expired("the whole exchange", total)))
+    }
+    if !headArrived {
+      candidates.append(
+        (startedAt &+ Self.nanoseconds(connect), Self.expired("the response head", connect)))
+    } else if let idle {
+      candidates.append(
+        (lastActivity &+ Self.nanoseconds(idle), Self.expired("the next body chunk", idle)))
+    }
+    return candidates.min { $0.0 < $1.0 }
   }
 }

@@ -24,7 +24,7 @@ extension DataTaskHandler {
     let check = state.withLock { state -> Check in
       if let generation, generation != state.watchdogGeneration { return .stop }
       guard let (deadline, failure) = nearestDeadline(state) else { return .stop }
-      if Self.uptime() >= deadline { return .expire(failure) }
+      if HTTPTimeouts.uptime() >= deadline { return .expire(failure) }
       state.watchdogGeneration += 1
       return .wait(deadline, generation: state.watchdogGeneration)
     }
@@ -42,32 +42,15 @@ extension DataTaskHandler {
   }
 
   private func nearestDeadline(_ state: State) -> (UInt64, HTTPError)? {
-    var candidates: [(UInt64, HTTPError)] = []
-    if let total = timeouts.total {
-      candidates.append(
-        (
-          state.startedAt &+ HTTPTimeouts.nanoseconds(total),
-          HTTPTimeouts.expired("the whole exchange", total)
-        ))
-    }
     switch state.phase {
     case .awaitingHead:
-      candidates.append(
-        (
-          state.startedAt &+ HTTPTimeouts.nanoseconds(timeouts.connect),
-          HTTPTimeouts.expired("the response head", timeouts.connect)
-        ))
+      return timeouts.nearestDeadline(
+        startedAt: state.startedAt, lastActivity: state.lastActivity, headArrived: false)
     case .collectingErrorBody, .streaming:
-      if let idle = timeouts.idle {
-        candidates.append(
-          (
-            state.lastActivity &+ HTTPTimeouts.nanoseconds(idle),
-            HTTPTimeouts.expired("the next body chunk", idle)
-          ))
-      }
+      return timeouts.nearestDeadline(
+        startedAt: state.startedAt, lastActivity: state.lastActivity, headArrived: true)
     case .ready, .done:
       return nil
     }
-    return candidates.min { $0.0 < $1.0 }
   }
 }

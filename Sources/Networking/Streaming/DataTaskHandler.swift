@@ -78,7 +78,7 @@ final class DataTaskHandler: Sendable {
       try await withCheckedThrowingContinuation { continuation in
         let started = state.withLock { state -> Bool in
           guard case .ready = state.phase else { return false }
-          let start = Self.uptime()
+          let start = HTTPTimeouts.uptime()
           state.phase = .awaitingHead(continuation)
           state.startedAt = start
           state.lastActivity = start
@@ -116,7 +116,7 @@ final class DataTaskHandler: Sendable {
     }
     let resume = state.withLock { state -> CheckedContinuation<ResponseHead, any Error>? in
       guard case .awaitingHead(let continuation) = state.phase else { return nil }
-      state.lastActivity = Self.uptime()
+      state.lastActivity = HTTPTimeouts.uptime()
       if head.isSuccess {
         state.phase = .streaming
         return continuation
@@ -136,7 +136,7 @@ final class DataTaskHandler: Sendable {
   /// `CurlTransfer` instead (docs/DECISIONS.md, entry 41) unless a client opts out.
   func didReceive(_ data: Data) {
     let forward = state.withLock { state -> Bool in
-      state.lastActivity = Self.uptime()
+      state.lastActivity = HTTPTimeouts.uptime()
       state.bytes += data.count
       switch state.phase {
       case .streaming:
@@ -171,7 +171,7 @@ final class DataTaskHandler: Sendable {
             message: "The server closed the exchange without a response")
         return .failHead(continuation, failure)
       case .collectingErrorBody(let head, let collected, let continuation):
-        return .failHead(continuation, statusError(head, collected))
+        return .failHead(continuation, head.statusError(body: collected, now: now()))
       case .streaming:
         return .finishBody(error.map { TransportErrorMapper.map($0, receivedHead: true) })
       case .ready, .done:
@@ -236,12 +236,6 @@ final class DataTaskHandler: Sendable {
     release(error: error)
   }
 
-  private func statusError(_ head: ResponseHead, _ data: Data) -> HTTPError {
-    let response = HTTPResponse(
-      statusCode: head.statusCode, headers: head.headers, data: data, url: head.url)
-    return .status(response, retryAfter: RetryAfter.delay(in: head.headers, now: now()))
-  }
-
   /// Runs `onDone` once, on `control`: after the block that creates the task, so the summary
   /// names the task even when the exchange ended before it existed.
   private func release(error: HTTPError?) {
@@ -255,9 +249,5 @@ final class DataTaskHandler: Sendable {
       let summary = state.withLock { Summary(task: $0.task, bytes: $0.bytes, error: error) }
       onDone(summary)
     }
-  }
-
-  static func uptime() -> UInt64 {
-    DispatchTime.now().uptimeNanoseconds
   }
 }

@@ -32,6 +32,13 @@ struct ResponseHead: Sendable {
   }
 
   var isSuccess: Bool { (200..<300).contains(statusCode) }
+
+  /// The error for this non-2xx head and the error body that came with it, with the delay
+  /// its `Retry-After` asks for as of `now`.
+  func statusError(body: Data, now: Date) -> HTTPError {
+    let response = HTTPResponse(statusCode: statusCode, headers: headers, data: body, url: url)
+    return .status(response, retryAfter: RetryAfter.delay(in: headers, now: now))
+  }
 }
 
 /// Turns Foundation's transfer errors into `HTTPError`.

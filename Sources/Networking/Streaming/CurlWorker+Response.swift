@@ -1,0 +1,113 @@
+#if os(Linux) && canImport(CCurl)
+  import CCurl
+  import Foundation
+
+  /// The response as libcurl hands it over: head lines, body chunks, and the end.
+  extension CurlWorker {
+    func receivedHeader(_ data: UnsafeMutablePointer<CChar>, length: Int) -> Int {
+      lastActivity = HTTPTimeouts.uptime()
+      guard case .awaitingHead = phase else { return length }  // trailers
+      let raw = UnsafeRawBufferPointer(start: data, count: length)
+      let line = String(decoding: raw, as: UTF8.self)
+      let trimmed = line.trimmingCharacters(in: .newlines)
+      if trimmed.hasPrefix("HTTP/") {
+        let parts = trimmed.split(separator: " ", maxSplits: 2)
+        statusCode = parts.count > 1 ? Int(parts[1]) : nil
+        headerFields = []
+        skippingRedirect = false
+      } else if trimmed.isEmpty {
+        headEnded()
+      } else if let first = trimmed.first, first == " " || first == "\t", !headerFields.isEmpty {
+        // An obsolete folded line continues the field before it.
+        headerFields[headerFields.count - 1].value +=
+          " " + trimmed.trimmingCharacters(in: .whitespaces)
+      } else if let colon = trimmed.firstIndex(of: ":") {
+        let name = String(trimmed[..<colon]).trimmingCharacters(in: .whitespaces)
+        let value = String(trimmed[trimmed.index(after: colon)...])
+          .trimmingCharacters(in: .whitespaces)
+        headerFields.append((name, value))
+      }
+      return length
+    }
+
+    /// Whether libcurl follows a response with this status and these fields (it follows the
+    /// redirect statuses that carry a `Location`).
+    private func isFollowedRedirect(_ statusCode: Int, _ headers: HTTPHeaders) -> Bool {
+      [300, 301, 302, 303, 307, 308].contains(statusCode) && headers.contains("Location")
+    }
+
+    /// The URL that answered: after redirects, the last one.
+    private var effectiveURL: URL {
+      var pointer: UnsafeMutablePointer<CChar>?
+      guard let easy, kiln_curl_get_string(easy, CURLINFO_EFFECTIVE_URL, &pointer) == CURLE_OK,
+        let pointer, let url = URL(string: String(cString: pointer))
+      else { return transfer.request.url }
+      return url
+    }
+
+    private func headEnded() {
+      guard let statusCode else {
+        stopReason = .transport(
+          code: URLErrorCode.badServerResponse, message: "The response has no status line")
+        return
+      }
+      if (100..<200).contains(statusCode) { return }  // an interim response; the real one follows
+      var headers = HTTPHeaders()
+      for field in headerFields { headers.add(name: field.name, value: field.value) }
+      if isFollowedRedirect(statusCode, headers) {
+        skippingRedirect = true
+        return
+      }
+      let head = ResponseHead(statusCode: statusCode, headers: headers, url: effectiveURL)
+      if head.isSuccess {
+        phase = .streaming
+        mailbox.deliverHead(head)
+      } else {
+        phase = .collectingErrorBody(head)
+      }
+    }
+
+    func receivedBody(_ data: UnsafeMutablePointer<CChar>, length: Int) -> Int {
+      if stopReason != nil { return 0 }
+      lastActivity = HTTPTimeouts.uptime()
+      bytes += length
+      switch phase {
+      case .awaitingHead where skippingRedirect:
+        return length
+      case .awaitingHead:
+        // Body bytes before the blank line that ends the head: a broken response.
+        stopReason = .transport(
+          code: URLErrorCode.badServerResponse, message: "The response head is incomplete")
+        return 0
+      case .collectingErrorBody:
+        let room = transfer.maximumErrorBodySize - errorBody.count
+        if room > 0 {
+          errorBody.append(
+            UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: min(room, length))
+        }
+        return length
+      case .streaming:
+        let chunk = Data(bytes: data, count: length)
+        let (deadline, expired) = totalDeadline()
+        guard mailbox.deliver(chunk, deadline: deadline, expired: expired) else { return 0 }
+        // Waiting for the reader is not the server's silence.
+        lastActivity = HTTPTimeouts.uptime()
+        return length
+      }
+    }
+
+    // MARK: - Ending
+
+    func conclude(_ failure: HTTPError?) {
+      var outcome = failure
+      // An error answer is reported as its status even when its body was cut short: the
+      // status and `Retry-After` are what callers act on. (A timeout or a cancellation has
+      // already ended the exchange through the mailbox.)
+      if case .collectingErrorBody(let head) = phase {
+        outcome = head.statusError(body: errorBody, now: transfer.now())
+      }
+      mailbox.finish(outcome)
+      transfer.onDone(TransferSummary(bytes: bytes, error: mailbox.cancellation ?? outcome))
+    }
+  }
+#endif
