@@ -187,7 +187,9 @@ import Testing
     let client = await harness.configured()
     async let previous = client.currentState()
     try await gate.waitUntilReached()
-    await client.changeAppUser(to: "user-2")
+    // Through the protocol, as the app switches users.
+    let payments: any PaymentsClient = client
+    await payments.changeAppUser(to: "user-2")
     gate.open()
     #expect(await previous == .free)
     // Nothing but the late answer could have changed the state since the switch.

@@ -63,7 +63,7 @@ public enum ConfigurationFile {
       throw ConfigurationError(
         ConfigurationIssue(
           key: nil, origin: nil,
-          problem: "the configuration file \(path) cannot be read (\(readFailure(error)))",
+          problem: "the configuration file \(path) cannot be read (\(FileFailure.reason(error)))",
           fix: "check the path and its permissions, or pass another file with --config PATH"))
     }
     try parse(text, path: path, into: &entries, visiting: visiting + [path])
@@ -171,9 +171,5 @@ public enum ConfigurationFile {
       return String(text.dropFirst().dropLast())
     }
     return text
-  }
-
-  private static func readFailure(_ error: any Error) -> String {
-    FileFailure.reason(error)
   }
 }

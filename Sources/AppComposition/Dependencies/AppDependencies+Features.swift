@@ -8,16 +8,12 @@ import Payments
 /// already holds, so the terminal app and a SwiftUI app get the same behaviour.
 extension AppDependencies {
   /// The personas the settings picker offers: FeatureChat's catalogue, in its order.
-  public var personaOptions: [PersonaOption] {
+  private var personaOptions: [PersonaOption] {
     PersonaCatalogue.all.map { PersonaOption(id: $0.id.rawValue, name: $0.displayName) }
   }
 
-  /// A settings model over the app's settings repository, theme manager, subscription,
-  /// account, model catalogue and personas. Call its `load()` when the screen appears.
-  /// - Parameter onRequireSubscription: shows the paywall ("Go Pro", or a premium theme
-  ///   picked without a subscription).
   /// The settings picker's models: the AI catalogue's, as plain values.
-  public var modelChoices: ModelChoices {
+  private var modelChoices: ModelChoices {
     ModelChoices(
       options: ai.catalogue.models.map {
         ModelOption(id: $0.id.rawValue, displayName: $0.displayName)
@@ -25,6 +21,10 @@ extension AppDependencies {
       defaultID: ai.catalogue.defaultModel?.rawValue)
   }
 
+  /// A settings model over the app's settings repository, theme manager, subscription,
+  /// account, model catalogue and personas. Call its `load()` when the screen appears.
+  /// - Parameter onRequireSubscription: shows the paywall ("Go Pro", or a premium theme
+  ///   picked without a subscription).
   public func makeSettingsViewModel(
     onRequireSubscription: @escaping @MainActor () -> Void
   ) -> SettingsViewModel {

@@ -145,7 +145,7 @@ public final class AppDependencies {
   public func configurePayments() async {
     let user = await auth.currentUser()
     if paymentsConfigured {
-      if let rest = payments as? RevenueCatRESTClient { await rest.changeAppUser(to: user?.id) }
+      await payments.changeAppUser(to: user?.id)
       return
     }
     paymentsConfigured = true

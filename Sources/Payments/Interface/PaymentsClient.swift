@@ -9,6 +9,10 @@ public protocol PaymentsClient: Sendable {
   /// nothing, and a different configuration is ignored (and logged) rather than half-applied.
   func configure(_ config: PaymentsConfig) async
 
+  /// Switches to another app user after a sign-in (`nil` after a sign-out). Clients whose
+  /// store knows the user by itself (StoreKit, the offline mock) need not do anything.
+  func changeAppUser(to appUserID: String?) async
+
   /// The subscription state now and every change after it. Each subscriber first receives
   /// the current state, then each new distinct state; any number of subscribers may listen
   /// at once. The stream ends when the subscriber stops listening or the client is released.
@@ -35,4 +39,9 @@ public protocol PaymentsClient: Sendable {
   /// The offerings with their pricing, in display order.
   /// - Throws: `PaymentsError` when they cannot be loaded.
   func getOfferings() async throws -> [PaymentsOffering]
+}
+
+extension PaymentsClient {
+  /// Does nothing: the store follows the signed-in user without being told.
+  public func changeAppUser(to appUserID: String?) async {}
 }

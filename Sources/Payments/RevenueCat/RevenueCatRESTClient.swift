@@ -156,7 +156,7 @@ public actor RevenueCatRESTClient: PaymentsClient {
   /// customer info, if any, becomes the state at once; otherwise the state is `.free` until
   /// the next fetch. A fetch still running for the previous user can no longer change the
   /// state. Does nothing before `configure(_:)`.
-  public func changeAppUser(to appUserID: String?) {
+  public func changeAppUser(to appUserID: String?) async {
     guard var config, config.appUserID != appUserID else { return }
     config.appUserID = appUserID
     self.config = config

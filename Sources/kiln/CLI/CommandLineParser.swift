@@ -19,7 +19,7 @@ struct CommandLineParser: Sendable {
     var spec = commands.first { $0.name == defaultCommand }
 
     // `kiln --version` (or -V, -v) is the `version` command, whatever follows it.
-    if let first = remaining.first, first == "--version" || Self.aliases[first] == "--version" {
+    if let first = remaining.first, Self.isVersion(first) {
       remaining = (["version"] + remaining.dropFirst())[...]
     }
 
@@ -124,8 +124,7 @@ struct CommandLineParser: Sendable {
       }
     }
     guard !leading.isEmpty, index < arguments.endIndex,
-      !arguments[index].hasPrefix("-") || aliases[arguments[index]] == "--version"
-        || arguments[index] == "--version"
+      !arguments[index].hasPrefix("-") || isVersion(arguments[index])
     else {
       return arguments
     }
@@ -133,6 +132,11 @@ struct CommandLineParser: Sendable {
   }
 
   private static let aliases = ["-h": "--help", "-V": "--version", "-v": "--version"]
+
+  /// Whether `argument` is `--version` or one of its short aliases.
+  private static func isVersion(_ argument: String) -> Bool {
+    (aliases[argument] ?? argument) == "--version"
+  }
 
   private func closest(_ word: String, among candidates: [String]) -> String? {
     word.closestMatch(in: candidates, maximumDistance: 2)

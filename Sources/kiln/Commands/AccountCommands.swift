@@ -29,7 +29,6 @@ enum AccountCommands {
   {
     let (email, password) = try credentials(context)
     let user = try await dependencies.auth.signInWithEmail(email: email, password: password)
-    await dependencies.configurePayments()
     context.console.output("Signed in as \(user.email ?? user.id).\n")
     return .success
   }
@@ -44,7 +43,6 @@ enum AccountCommands {
     let outcome = try await dependencies.auth.signUpWithEmail(email: email, password: password)
     switch outcome {
     case .signedIn(let user):
-      await dependencies.configurePayments()
       context.console.output("Account created; signed in as \(user.email ?? user.id).\n")
     case .confirmationRequired:
       context.console.output(

@@ -113,9 +113,7 @@ struct AskJSON: Encodable {
       if !provider.message.isEmpty { message = provider.message }
     default:
       if case .rateLimited(let seconds) = error { retryAfter = seconds }
-      if case .network(_, let detail?) = error, !detail.isEmpty, !message.contains(detail) {
-        message += " (\(detail))"
-      }
+      message = error.withTransportDetail(message)
     }
     // Providers quote the key they refused; it must not reach a terminal or a log.
     return Failure(

@@ -36,7 +36,8 @@ enum InteractiveCommand {
     let (io, historyFile) = makeIO(context, dependencies)
     let session = InteractiveSession(
       dependencies: dependencies, io: io, historyFile: historyFile,
-      environment: context.environment.variables, persona: persona, model: model)
+      environment: context.environment.variables, persona: persona, model: model,
+      scrubber: context.scrubber)
     let signals = (io as? TerminalSessionIO).map { watchSignals(session: session, io: $0) }
     let status = await session.run(opening: opening)
     signals?.cancel()

@@ -31,10 +31,7 @@ extension InteractiveSession {
       persona = saved
     }
     if !modelWasChosen, let saved = settingsModel.selectedModel { model = ModelID(rawValue: saved) }
-    if case .failed(let error) = settingsModel.loadState {
-      problem(error, doing: "read the settings")
-      settingsModel.errorDismissed()
-    }
+    reportSettingsFailure(doing: "read the settings")
   }
 
   /// Takes the colours of the theme in use.

@@ -65,16 +65,18 @@ final class InteractiveSession {
   }
 
   /// A chat session. `persona` and `model` are what the command line chose; without them the
-  /// session uses the ones saved in the settings (or the defaults).
+  /// session uses the ones saved in the settings (or the defaults). `scrubber` is the one the
+  /// command already built for this configuration; without it the session builds its own.
   init(
     dependencies: AppDependencies, io: any SessionIO, historyFile: InputHistoryFile?,
-    environment: [String: String], persona: Persona? = nil, model: ModelID? = nil
+    environment: [String: String], persona: Persona? = nil, model: ModelID? = nil,
+    scrubber: SecretScrubber? = nil
   ) {
     self.dependencies = dependencies
     self.io = io
     self.historyFile = historyFile
     self.environment = environment
-    self.scrubber = SecretScrubber(configuration: dependencies.configuration)
+    self.scrubber = scrubber ?? SecretScrubber(configuration: dependencies.configuration)
     self.persona = persona ?? PersonaCatalogue.defaultPersona
     self.model = model
     personaWasChosen = persona != nil
