@@ -57,7 +57,7 @@ enum DoctorCommand {
         detail: warnings.isEmpty
           ? "valid"
           : "valid, \(warnings.count) warning(s): "
-            + warnings.map(\.description).joined(separator: "; ")))
+            + warnings.map { context.scrubber.scrub($0.description) }.joined(separator: "; ")))
     checks.append(database)
     checks.append(await Self.provider(provider, clock: clock))
 
@@ -134,10 +134,6 @@ enum DoctorCommand {
   /// ("Could not connect to the server."), which say more than the generic sentence.
   private static func explain(_ error: any Error) -> String {
     let appError = AppError.from(error)
-    var text = appError.userMessage
-    if case .network(_, let detail?) = appError, !detail.isEmpty, !text.contains(detail) {
-      text += " (\(detail))"
-    }
-    return text
+    return appError.withTransportDetail(appError.userMessage)
   }
 }
