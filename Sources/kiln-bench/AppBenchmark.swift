@@ -241,33 +241,12 @@ final class BenchTerminal {
   let follower: Int32
 
   init() throws {
-    // posix_openpt and friends are not visible to Swift on glibc; look them up by name.
-    let process = dlopen(nil, RTLD_NOW)
-    typealias Open = @convention(c) (Int32) -> Int32
-    typealias Name = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
-    guard let openAddress = dlsym(process, "posix_openpt"),
-      let grantAddress = dlsym(process, "grantpt"), let unlockAddress = dlsym(process, "unlockpt"),
-      let nameAddress = dlsym(process, "ptsname_r")
-    else { throw AppBenchmark.UsageError(description: "no pseudo-terminal functions") }
-    let openLeader = unsafeBitCast(openAddress, to: Open.self)
-    let grant = unsafeBitCast(grantAddress, to: Open.self)
-    let unlock = unsafeBitCast(unlockAddress, to: Open.self)
-    let name = unsafeBitCast(nameAddress, to: Name.self)
-    let leader = openLeader(O_RDWR | O_NOCTTY)
-    var path = [CChar](repeating: 0, count: 256)
-    guard leader >= 0, grant(leader) == 0, unlock(leader) == 0, name(leader, &path, 256) == 0
-    else {
+    var leader: Int32 = -1
+    var follower: Int32 = -1
+    var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&leader, &follower, nil, nil, &size) == 0 else {
       throw AppBenchmark.UsageError(description: "cannot open a pseudo-terminal (errno \(errno))")
     }
-    let follower = open(
-      String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
-      O_RDWR | O_NOCTTY)
-    guard follower >= 0 else {
-      close(leader)
-      throw AppBenchmark.UsageError(description: "cannot open the terminal (errno \(errno))")
-    }
-    var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
-    _ = ioctl(leader, UInt(TIOCSWINSZ), &size)
     self.leader = leader
     self.follower = follower
   }

@@ -27,7 +27,8 @@ public struct Redactor: Sendable {
       // a value that is already the placeholder is left alone.
       (
         #"(?i)(["']?\b(?:"# + secretFields
-          + #")\b["']?\s*[:=]\s*["']?)(?!Bearer\b)(?!\[REDACTED\])[^"'\s&,;}\]]+"#,
+          + #")\b["']?\s*[:=]\s*["']?)(?!Bearer\b)(?!"#
+          + NSRegularExpression.escapedPattern(for: Self.placeholder) + #")[^"'\s&,;}\]]+"#,
         "$1" + Self.placeholder
       ),
       // `Bearer <token>` in any casing.
