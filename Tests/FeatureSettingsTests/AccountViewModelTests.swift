@@ -2,6 +2,7 @@ import Auth
 import Core
 import FeatureSettings
 import Localization
+import TestSupport
 import Testing
 
 /// Who is signed in, signing in and up, and the form's own checks.

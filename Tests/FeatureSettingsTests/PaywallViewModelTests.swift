@@ -16,12 +16,7 @@ import Testing
     MockPaymentsClient(clock: clock.appClock, offerings: offerings, initialState: state)
   }
 
-  var subscribed: PaymentsState {
-    PaymentsState(
-      isSubscribed: true, activeEntitlementIDs: ["pro"],
-      expirationDate: clock.now.addingTimeInterval(86_400), productID: .monthlySubscription,
-      willRenew: true)
-  }
+  var subscribed: PaymentsState { SettingsHarness.subscribed(at: clock.now) }
 
   @Test func startsLoadingWithNothingSelected() {
     let paywall = PaywallViewModel(payments: makeMock())

@@ -20,7 +20,7 @@ import Testing
   }
 
   @Test func everyChangeIsOnDiskWhenTheFileIsOpenedAgain() async throws {
-    try await withScratchDirectory { directory in
+    try await withTemporaryDirectory(prefix: "kiln-settings") { directory in
       let path = directory.appendingPathComponent("kiln.sqlite").path
       let payments = MockPaymentsClient(
         clock: clock.appClock, initialState: SettingsHarness.subscribed(at: clock.now))

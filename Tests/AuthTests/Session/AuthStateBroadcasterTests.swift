@@ -1,4 +1,5 @@
 import Auth
+import TestSupport
 import Testing
 
 @Suite struct AuthStateBroadcasterTests {

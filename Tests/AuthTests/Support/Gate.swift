@@ -48,13 +48,3 @@ final class Gate: Sendable {
     return arrivals >= count
   }
 }
-
-/// Yields until `condition` holds; `false` if it does not within many scheduler turns.
-@discardableResult
-func eventually(maxTurns: Int = 10_000, _ condition: () async -> Bool) async -> Bool {
-  for _ in 0..<maxTurns {
-    if await condition() { return true }
-    await Task.yield()
-  }
-  return await condition()
-}

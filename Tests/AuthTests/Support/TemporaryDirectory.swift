@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TestSupport
 
 /// A fresh directory under the system temporary folder (made by `mkdtemp`), removed by
 /// `remove()`.
@@ -12,18 +7,7 @@ struct TemporaryDirectory {
   let url: URL
 
   init() throws {
-    var template = Array(
-      FileManager.default.temporaryDirectory.appendingPathComponent("kiln-auth-XXXXXX").path
-        .utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
-      guard let base = buffer.baseAddress else { return false }
-      return mkdtemp(base) != nil
-    }
-    let path = template.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress.map { String(cString: $0) }
-    }
-    guard made, let path else { throw CocoaError(.fileWriteUnknown) }
-    url = URL(fileURLWithPath: path, isDirectory: true)
+    url = try makeTemporaryDirectory(prefix: "kiln-auth")
   }
 
   func remove() {
