@@ -11,9 +11,20 @@ extension AccountViewModel {
 
   /// The user submitted the form: signs in or signs up, depending on `mode`.
   public func submitButtonTapped() async {
+    guard !isBusy else { return }
+    if let problem = inputProblem(for: mode) {
+      self.problem = problem
+      return
+    }
+    let address = trimmedEmail
+    let secret = password
     switch mode {
-    case .signIn: await signIn()
-    case .signUp: await signUp()
+    case .signIn:
+      await signIn(with: "E-mail sign-in") {
+        try await $0.signInWithEmail(email: address, password: secret)
+      }
+    case .signUp:
+      await signUp(email: address, password: secret)
     }
   }
 
@@ -95,27 +106,7 @@ extension AccountViewModel {
 
   // MARK: - Running
 
-  private func signIn() async {
-    guard !isBusy else { return }
-    if let problem = inputProblem(for: .signIn) {
-      self.problem = problem
-      return
-    }
-    let address = trimmedEmail
-    let secret = password
-    await signIn(with: "E-mail sign-in") {
-      try await $0.signInWithEmail(email: address, password: secret)
-    }
-  }
-
-  private func signUp() async {
-    guard !isBusy else { return }
-    if let problem = inputProblem(for: .signUp) {
-      self.problem = problem
-      return
-    }
-    let address = trimmedEmail
-    let secret = password
+  private func signUp(email address: String, password secret: String) async {
     begin(.signingUp)
     defer { activity = .idle }
     do {
