@@ -24,9 +24,7 @@ import Testing
     let process = Process()
     process.executableURL = URL(fileURLWithPath: ChatTestHome.kilnPath)
     process.arguments = arguments
-    process.environment = home.environment([
-      "OPENAI_BASE_URL": server.url("/v1").absoluteString, "KILN_MODEL": "loop-model",
-    ])
+    process.environment = home.environment(KilnOutput.provider(server))
     let stdin = Pipe()
     let stdout = try Self.privatePipe()
     process.standardInput = stdin

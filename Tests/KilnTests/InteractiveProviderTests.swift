@@ -24,7 +24,7 @@ import Testing
       + "data: [DONE]\n\n")
 
   private func providerEnvironment(_ server: LoopbackHTTPServer) -> [String: String] {
-    ["OPENAI_BASE_URL": server.url("/v1").absoluteString, "KILN_MODEL": "loop-model"]
+    KilnOutput.provider(server)
   }
 
   @Test func aRealProviderStreamsMarkdownIntoTheTerminal() async throws {

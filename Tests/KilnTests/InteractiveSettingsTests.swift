@@ -14,10 +14,7 @@ import Testing
 @Suite struct InteractiveSettingsTests {
   /// The columns of `/settings`' row for `name` (name, label, value, choices), or `nil`.
   private func row(_ name: String, in output: String) -> [String]? {
-    guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("  \(name) ") })
-    else { return nil }
-    return line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty }
+    KilnOutput.settingsRow(name, in: output)
   }
 
   @Test func settingsListsEverySettingWithItsValueAndHowToChangeIt() async throws {

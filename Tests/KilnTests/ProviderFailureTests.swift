@@ -18,10 +18,7 @@ import Testing
   }
 
   private static func environment(_ server: LoopbackHTTPServer) -> [String: String] {
-    [
-      "OPENAI_BASE_URL": server.url("/v1").absoluteString, "KILN_MODEL": "loop-model",
-      "OPENAI_API_KEY": plainKey,
-    ]
+    KilnOutput.provider(server, ["OPENAI_API_KEY": plainKey])
   }
 
   @Test func askNeverPrintsAConfiguredKeyOfAnyShape() async throws {

@@ -10,19 +10,12 @@ import Testing
 
   private static func provider(
     _ server: LoopbackHTTPServer, _ extra: [String: String] = [:]
-  )
-    -> [String: String]
-  {
-    var variables = [
-      "OPENAI_BASE_URL": server.url("/v1").absoluteString, "KILN_MODEL": "loop-model",
-    ]
-    for (key, value) in extra { variables[key] = value }
-    return variables
+  ) -> [String: String] {
+    KilnOutput.provider(server, extra)
   }
 
   private static func object(_ output: String) throws -> [String: Any] {
-    let value = try JSONSerialization.jsonObject(with: Data(output.utf8))
-    return try #require(value as? [String: Any], "one JSON object, got: \(output)")
+    try KilnOutput.object(output)
   }
 
   private static let askKeys: Set<String> = [

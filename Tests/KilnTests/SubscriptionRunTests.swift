@@ -7,19 +7,15 @@ import Testing
 /// subscription remembered in the data folder).
 @Suite struct SubscriptionRunTests {
   private static func object(_ output: String) throws -> [String: Any] {
-    let value = try JSONSerialization.jsonObject(with: Data(output.utf8))
-    return try #require(value as? [String: Any], "one JSON object, got: \(output)")
+    try KilnOutput.object(output)
   }
 
   /// The value column of `/settings`' row for `name`.
   private static func value(_ name: String, in output: String) -> String? {
-    guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("  \(name) ") })
-    else { return nil }
-    let columns = line.components(separatedBy: "  ").map {
-      $0.trimmingCharacters(in: .whitespaces)
+    guard let columns = KilnOutput.settingsRow(name, in: output), columns.count == 4 else {
+      return nil
     }
-    .filter { !$0.isEmpty }
-    return columns.count == 4 ? columns[2] : nil
+    return columns[2]
   }
 
   @Test func aPurchaseInTheChatIsThereForTheNextRunsSubscriptionAndRestore() async throws {
