@@ -29,10 +29,6 @@ extension Benchmark {
 /// `--kiln PATH`. The big database is built once into `--data DIR` when given (kept for the
 /// next run), else into a temporary folder.
 struct AppBenchmark {
-  struct UsageError: Error, CustomStringConvertible {
-    let description: String
-  }
-
   var kilnPath: String
   var dataFolder: URL?
   var messages = 1_000_000
@@ -44,27 +40,27 @@ struct AppBenchmark {
     var remaining = arguments[...]
     while let option = remaining.popFirst() {
       guard let value = remaining.popFirst() else {
-        throw UsageError(description: "\(option) needs a value")
+        throw BenchmarkError(description: "\(option) needs a value")
       }
       switch option {
       case "--kiln": kilnPath = value
       case "--data": dataFolder = URL(fileURLWithPath: value)
       case "--messages":
         guard let count = Int(value), count >= StorageBenchmarkCorpus.messagesPerConversation else {
-          throw UsageError(description: "--messages needs a whole number of at least 100")
+          throw BenchmarkError(description: "--messages needs a whole number of at least 100")
         }
         messages = count
       case "--launches":
         guard let count = Int(value), count >= 3 else {
-          throw UsageError(description: "--launches needs a whole number of at least 3")
+          throw BenchmarkError(description: "--launches needs a whole number of at least 3")
         }
         launches = count
       default:
-        throw UsageError(description: "unknown option \(option)")
+        throw BenchmarkError(description: "unknown option \(option)")
       }
     }
     guard FileManager.default.isExecutableFile(atPath: kilnPath) else {
-      throw UsageError(
+      throw BenchmarkError(
         description: "no kiln binary at \(kilnPath): run `swift build -c release --product kiln`"
           + " first, or pass --kiln PATH")
     }
@@ -153,7 +149,7 @@ struct AppBenchmark {
         try await repository.insert(batch)
       }
       summary =
-        "database: built \(conversations * 100) messages in \(path) in "
+        "database: built \(conversations * StorageBenchmarkCorpus.messagesPerConversation) messages in \(path) in "
         + AppBenchmarkReport.format(ContinuousClock.now - started)
     }
     await database.close()
@@ -180,7 +176,7 @@ struct AppBenchmark {
     process.waitUntilExit()
     let elapsed = ContinuousClock.now - started
     guard process.terminationStatus == 0 else {
-      throw UsageError(
+      throw BenchmarkError(
         description: "\(executable) \(arguments) exited \(process.terminationStatus)")
     }
     return elapsed
@@ -217,7 +213,7 @@ struct AppBenchmark {
       }
     }
     process.terminate()
-    throw UsageError(
+    throw BenchmarkError(
       description: "kiln showed no prompt within 30 s; it wrote: "
         + String(decoding: seen.suffix(400), as: UTF8.self))
   }
@@ -245,7 +241,7 @@ final class BenchTerminal {
     var follower: Int32 = -1
     var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
     guard openpty(&leader, &follower, nil, nil, &size) == 0 else {
-      throw AppBenchmark.UsageError(description: "cannot open a pseudo-terminal (errno \(errno))")
+      throw BenchmarkError(description: "cannot open a pseudo-terminal (errno \(errno))")
     }
     self.leader = leader
     self.follower = follower

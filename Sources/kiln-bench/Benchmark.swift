@@ -19,3 +19,8 @@ enum BenchmarkRegistry {
     .stream,
   ]
 }
+
+/// Why a benchmark could not run: a mistaken option, or a setup step that failed.
+struct BenchmarkError: Error, CustomStringConvertible {
+  let description: String
+}

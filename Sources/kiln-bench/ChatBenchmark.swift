@@ -25,10 +25,6 @@ extension Benchmark {
 /// same stream read into a `ChatCompletionReply` with no view model (the baseline), in
 /// the same run.
 struct ChatBenchmark {
-  struct UsageError: Error, CustomStringConvertible {
-    let description: String
-  }
-
   enum StorageChoice: String {
     case memory
     case sqlite
@@ -42,21 +38,21 @@ struct ChatBenchmark {
     var remaining = arguments[...]
     while let option = remaining.popFirst() {
       guard let value = remaining.popFirst() else {
-        throw UsageError(description: "\(option) needs a value")
+        throw BenchmarkError(description: "\(option) needs a value")
       }
       switch option {
       case "--tokens", "--runs":
         guard let number = Int(value), number > 0 else {
-          throw UsageError(description: "\(option) needs a positive whole number")
+          throw BenchmarkError(description: "\(option) needs a positive whole number")
         }
         if option == "--tokens" { tokens = number } else { runs = number }
       case "--storage":
         guard let choice = StorageChoice(rawValue: value) else {
-          throw UsageError(description: "--storage is memory or sqlite")
+          throw BenchmarkError(description: "--storage is memory or sqlite")
         }
         storage = choice
       default:
-        throw UsageError(description: "unknown option \(option)")
+        throw BenchmarkError(description: "unknown option \(option)")
       }
     }
   }
@@ -130,7 +126,7 @@ struct ChatBenchmark {
   ) async throws {
     let reply = await ChatBenchmarkStream.stream(events, pace: pace).collect()
     guard reply.content == expected else {
-      throw UsageError(description: "the bare stream lost text")
+      throw BenchmarkError(description: "the bare stream lost text")
     }
   }
 

@@ -151,7 +151,7 @@ enum ChatBenchmarkRun {
     let result = await chat.send("Write a long answer")
     await database?.close()
     guard let result, result.isCompleted, chat.messages.last?.text == expected else {
-      throw ChatBenchmark.UsageError(description: "the view model lost or changed text")
+      throw BenchmarkError(description: "the view model lost or changed text")
     }
     return (chat.streamedTextUpdates, changes.count)
   }

@@ -13,10 +13,6 @@ extension Benchmark {
 /// Measures `ServerSentEventParser` on in-memory streams pushed in network-sized chunks,
 /// next to a plain count of LF bytes over the same bytes in the same run.
 struct SSEBenchmark {
-  struct UsageError: Error, CustomStringConvertible {
-    let description: String
-  }
-
   /// Measured runs per figure; the median is reported.
   var runs = 5
   /// Size of the chat-completion stream, in MB (10^6 bytes).
@@ -30,12 +26,12 @@ struct SSEBenchmark {
     var remaining = arguments[...]
     while let option = remaining.popFirst() {
       guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
-        throw UsageError(description: "\(option) needs a positive whole number")
+        throw BenchmarkError(description: "\(option) needs a positive whole number")
       }
       switch option {
       case "--runs": runs = value
       case "--megabytes": megabytes = value
-      default: throw UsageError(description: "unknown option \(option)")
+      default: throw BenchmarkError(description: "unknown option \(option)")
       }
     }
   }
@@ -86,11 +82,11 @@ struct SSEBenchmark {
       parserTimes.append(
         seconds(clock.measure { parsed = Self.parse(bytes, chunkSize: chunkSize) }))
       guard parsed.events == expectedEvents, parsed.dataBytes > 0 else {
-        throw UsageError(
+        throw BenchmarkError(
           description: "parsed \(parsed.events) events, expected \(expectedEvents)")
       }
       guard lineFeeds == memchrLineFeeds, lineFeeds > 0 else {
-        throw UsageError(description: "LF counts differ: \(lineFeeds) and \(memchrLineFeeds)")
+        throw BenchmarkError(description: "LF counts differ: \(lineFeeds) and \(memchrLineFeeds)")
       }
     }
     return (median(parserTimes), median(scanTimes), median(memchrTimes))

@@ -18,10 +18,6 @@ extension Benchmark {
 /// the operations the app makes most often. Every figure is printed beside its baseline,
 /// its target and the 1.5x budget for Kiln's layer.
 struct StorageBenchmark {
-  struct UsageError: Error, CustomStringConvertible {
-    let description: String
-  }
-
   var messages = 1_000_000
   var durability = StorageDatabase.Options().durability
   var cacheKiB = StorageDatabase.Options().cacheSizeKiB
@@ -36,36 +32,37 @@ struct StorageBenchmark {
     var remaining = arguments[...]
     while let option = remaining.popFirst() {
       guard let value = remaining.popFirst() else {
-        throw UsageError(description: "\(option) needs a value")
+        throw BenchmarkError(description: "\(option) needs a value")
       }
       switch option {
       case "--messages":
         guard let count = Int(value), count >= StorageBenchmarkCorpus.messagesPerConversation else {
-          throw UsageError(description: "--messages needs a whole number of at least 100")
+          throw BenchmarkError(description: "--messages needs a whole number of at least 100")
         }
         messages = count
       case "--cache-kib":
         guard let kibibytes = Int(value), kibibytes >= 64 else {
-          throw UsageError(description: "--cache-kib needs a whole number of at least 64")
+          throw BenchmarkError(description: "--cache-kib needs a whole number of at least 64")
         }
         cacheKiB = kibibytes
       case "--import-batch":
         guard let count = Int(value), count >= 1 else {
-          throw UsageError(description: "--import-batch needs a whole number of at least 1")
+          throw BenchmarkError(description: "--import-batch needs a whole number of at least 1")
         }
         importBatch = count
       case "--ids":
         guard value == "random" || value == "ordered" else {
-          throw UsageError(description: "--ids is random (version 4) or ordered (version 7 style)")
+          throw BenchmarkError(
+            description: "--ids is random (version 4) or ordered (version 7 style)")
         }
         orderedIDs = value == "ordered"
       case "--durability":
         guard let chosen = StorageDatabase.Durability(rawValue: value) else {
-          throw UsageError(description: "--durability is powerLoss or processCrash")
+          throw BenchmarkError(description: "--durability is powerLoss or processCrash")
         }
         durability = chosen
       default:
-        throw UsageError(description: "unknown option \(option)")
+        throw BenchmarkError(description: "unknown option \(option)")
       }
     }
   }

@@ -10,16 +10,12 @@ final class StorageBenchmarkRaw {
   private var statements: [String: OpaquePointer] = [:]
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-  struct Failure: Error, CustomStringConvertible {
-    let description: String
-  }
-
   /// Opens a database that Storage already created, with the pragmas Storage uses.
   init(path: String, synchronous: String, cacheKiB: Int) throws {
     var pointer: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
     guard sqlite3_open_v2(path, &pointer, flags, nil) == SQLITE_OK, let pointer else {
-      throw Failure(description: "cannot open \(path)")
+      throw BenchmarkError(description: "cannot open \(path)")
     }
     handle = pointer
     try execute(
@@ -38,7 +34,7 @@ final class StorageBenchmarkRaw {
 
   func execute(_ sql: String) throws {
     guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-      throw Failure(description: String(cString: sqlite3_errmsg(handle)))
+      throw BenchmarkError(description: String(cString: sqlite3_errmsg(handle)))
     }
   }
 
@@ -52,7 +48,7 @@ final class StorageBenchmarkRaw {
     guard
       sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
         == SQLITE_OK, let pointer
-    else { throw Failure(description: String(cString: sqlite3_errmsg(handle))) }
+    else { throw BenchmarkError(description: String(cString: sqlite3_errmsg(handle))) }
     statements[sql] = pointer
     return pointer
   }
@@ -62,7 +58,7 @@ final class StorageBenchmarkRaw {
     var code = sqlite3_step(statement)
     while code == SQLITE_ROW { code = sqlite3_step(statement) }
     guard code == SQLITE_DONE else {
-      throw Failure(description: String(cString: sqlite3_errmsg(handle)))
+      throw BenchmarkError(description: String(cString: sqlite3_errmsg(handle)))
     }
   }
 

@@ -21,10 +21,6 @@ extension Benchmark {
 /// sends it as fast as the client reads, through `OpenAICompatibleClient`, and compares the
 /// time with reading the same bytes through the same HTTP client without decoding them.
 struct StreamBenchmark {
-  struct Failure: Error, CustomStringConvertible {
-    let description: String
-  }
-
   var runs = 5
   var tokens = 10_000
 
@@ -32,12 +28,12 @@ struct StreamBenchmark {
     var remaining = arguments[...]
     while let option = remaining.popFirst() {
       guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
-        throw Failure(description: "\(option) needs a positive whole number")
+        throw BenchmarkError(description: "\(option) needs a positive whole number")
       }
       switch option {
       case "--runs": runs = value
       case "--tokens": tokens = value
-      default: throw Failure(description: "unknown option \(option)")
+      default: throw BenchmarkError(description: "unknown option \(option)")
       }
     }
   }
@@ -203,7 +199,7 @@ struct StreamBenchmark {
     for try await chunk in response.body { count += chunk.count }
     let seconds = (ContinuousClock.now - start).timeInterval
     guard count == expectedBytes else {
-      throw Failure(description: "raw read \(count) bytes, expected \(expectedBytes)")
+      throw BenchmarkError(description: "raw read \(count) bytes, expected \(expectedBytes)")
     }
     return seconds
   }
@@ -245,7 +241,7 @@ struct StreamBenchmark {
     guard reply.outcome == .completed(finishReason: .stop), reply.content == expected,
       reply.usage != nil
     else {
-      throw Failure(
+      throw BenchmarkError(
         description: "unexpected reply: outcome \(String(describing: reply.outcome)),"
           + " \(reply.content.utf8.count) of \(expected.utf8.count) bytes")
     }
