@@ -42,12 +42,13 @@ package.targets += [
     pkgConfig: "sqlite3",
     providers: [.apt(["libsqlite3-dev"])]
   ),
-  // libcurl from the system, for streams with flow control on Linux (Networking).
-  .systemLibrary(
+  // libcurl for streams with flow control on Linux (Networking): declared in this package and
+  // opened at run time from the runtime library (`libcurl.so.4`), so the build needs no curl
+  // development files (decision 44).
+  .target(
     name: "CCurl",
     path: "Sources/CCurl",
-    pkgConfig: "libcurl",
-    providers: [.apt(["libcurl4-openssl-dev"])]
+    linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
   ),
   // glibc's heap statistics, for kiln-bench's memory figures (Linux only; no library to link).
   .systemLibrary(name: "CMallocInfo", path: "Sources/CMallocInfo"),
@@ -98,8 +99,8 @@ package.targets += [
   .target(
     name: "AppComposition",
     dependencies: [
-      "Core", "Localization", "Networking", "Storage", "AI", "Auth", "Payments", "DesignSystem",
-      "FeatureChat", "FeatureRating", "FeatureSettings",
+      "Core", "Localization", "Networking", "Storage", "AI", "Auth", "Payments", "FeatureChat",
+      "FeatureRating", "FeatureSettings",
     ]
   ),
   .target(name: "TerminalUI", dependencies: ["Core", "DesignSystem"]),
@@ -110,7 +111,7 @@ package.targets += [
 // Declared on every platform so the module graph builds everywhere; each source file is wrapped
 // in `#if canImport(Security)` / `#if canImport(StoreKit)`, so on Linux these are empty modules.
 package.targets += [
-  .target(name: "StorageKeychain", dependencies: ["Core", "Storage"]),
+  .target(name: "StorageKeychain", dependencies: ["Storage"]),
   .target(name: "PaymentsStoreKit", dependencies: ["Core", "Payments"]),
 ]
 
@@ -120,8 +121,8 @@ package.targets += [
   .executableTarget(
     name: "kiln",
     dependencies: [
-      "AppComposition", "TerminalUI", "Core", "Localization", "AI", "Auth", "Storage",
-      "Payments", "DesignSystem", "FeatureChat", "FeatureRating", "FeatureSettings",
+      "AppComposition", "TerminalUI", "Core", "Localization", "Networking", "AI", "Auth",
+      "Storage", "Payments", "DesignSystem", "FeatureChat", "FeatureRating", "FeatureSettings",
     ]
   ),
   .executableTarget(
@@ -148,8 +149,8 @@ package.targets += [
   .testTarget(
     name: "KilnTests",
     dependencies: [
-      "kiln", "Core", "Networking", "TestSupport", "AppComposition", "FeatureChat", "Storage",
-      "TerminalUI", "Payments", "FeatureSettings", "FeatureRating",
+      "kiln", "Core", "Localization", "Networking", "TestSupport", "AppComposition", "AI",
+      "FeatureChat", "Storage", "TerminalUI", "Payments",
     ]),
   .testTarget(name: "LocalizationTests", dependencies: ["Core", "Localization"]),
   .testTarget(name: "TestSupportTests", dependencies: ["Core", "Networking", "TestSupport"]),
@@ -177,8 +178,8 @@ package.targets += [
   .testTarget(
     name: "AppCompositionTests",
     dependencies: [
-      "Core", "AppComposition", "TestSupport", "Storage", "Payments", "FeatureSettings",
-      "FeatureRating",
+      "Core", "AppComposition", "TestSupport", "Storage", "Payments", "FeatureChat",
+      "FeatureSettings",
     ]),
   .testTarget(
     name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI", "TestSupport"]),
@@ -194,7 +195,10 @@ let sharedSwiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
 ]
 
-for target in package.targets where target.type != .system {
+/// Targets written in C, which take no Swift settings.
+let cTargets: Set<String> = ["CCurl"]
+
+for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
   var settings = target.swiftSettings ?? []
   settings.append(contentsOf: sharedSwiftSettings)
   target.swiftSettings = settings

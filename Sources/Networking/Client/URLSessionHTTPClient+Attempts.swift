@@ -98,10 +98,14 @@ extension URLSessionHTTPClient {
       if streaming && configuration.flowControlledStreams
         && CurlStreamTransport.supports(prepared.url)
       {
-        return try await CurlStreamTransport.start(
-          prepared.request, url: prepared.url, timeouts: timeouts,
-          maximumErrorBodySize: configuration.maximumErrorBodySize, now: clock.now,
-          onDone: onDone)
+        if let reason = CurlLibrary.unavailableReason {
+          warnOfFallbackOnce(reason)
+        } else {
+          return try await CurlStreamTransport.start(
+            prepared.request, url: prepared.url, timeouts: timeouts,
+            maximumErrorBodySize: configuration.maximumErrorBodySize, now: clock.now,
+            onDone: onDone)
+        }
       }
     #endif
     return try await transport.start(

@@ -1,5 +1,9 @@
 import Core
 import Foundation
+import Synchronization
+
+/// Whether this process has said once that streams fall back to URLSession.
+private let fallbackWarned = Atomic<Bool>(false)
 
 /// One log line per exchange: method, path, status, duration. Never headers, the query or
 /// a body, which may carry tokens, keys or personal data.
@@ -13,6 +17,14 @@ extension URLSessionHTTPClient {
   func logHead(_ prepared: Prepared, statusCode: Int, started: Date) {
     logger.info(
       "\(Self.label(prepared)) \(statusCode), streaming after \(Self.milliseconds(since: started, clock: clock)) ms",
+      category: .networking)
+  }
+
+  /// Logs, once per process, that streams go through URLSession because libcurl is unusable.
+  func warnOfFallbackOnce(_ reason: String) {
+    guard !fallbackWarned.exchange(true, ordering: .relaxed) else { return }
+    logger.notice(
+      "warning: streams fall back to URLSession, which buffers a slow reader's backlog: \(reason)",
       category: .networking)
   }
 

@@ -2,19 +2,10 @@
   import CCurl
   import Foundation
 
-  /// `curl_global_init`, once per process, before the first transfer.
-  enum CurlGlobal {
-    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-
-    static func initialize() {
-      _ = initialized
-    }
-  }
-
   /// Turns libcurl result codes into `HTTPError`, with the same codes `URLSession` reports.
   enum CurlErrorMapper {
     static func map(_ code: CURLcode, receivedHead: Bool) -> HTTPError {
-      let message = String(cString: curl_easy_strerror(code))
+      let message = String(cString: kiln_curl_easy_strerror(code))
       switch code {
       case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
         return .transport(code: URLErrorCode.cannotFindHost, message: message)

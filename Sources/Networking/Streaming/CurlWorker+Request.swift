@@ -53,13 +53,13 @@
         // libcurl reads `Name:` with nothing after it as "remove this header"; `Name;` sends
         // it with an empty value.
         let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
-        headerList = curl_slist_append(headerList, line)
+        headerList = kiln_curl_slist_append(headerList, line)
       }
       // No `Expect: 100-continue` round trip before the body; no form content type unless
       // the request asked for one.
-      headerList = curl_slist_append(headerList, "Expect:")
+      headerList = kiln_curl_slist_append(headerList, "Expect:")
       if sendsBody && !transfer.request.headers.contains("Content-Type") {
-        headerList = curl_slist_append(headerList, "Content-Type:")
+        headerList = kiln_curl_slist_append(headerList, "Content-Type:")
       }
       set(kiln_curl_set_pointer(easy, CURLOPT_HTTPHEADER, headerList))
 
@@ -79,7 +79,7 @@
         })
       guard result == CURLE_OK else {
         return .invalidRequest(
-          "libcurl rejected the request: \(String(cString: curl_easy_strerror(result)))")
+          "libcurl rejected the request: \(String(cString: kiln_curl_easy_strerror(result)))")
       }
       return nil
     }

@@ -40,18 +40,17 @@
         transfer.onDone(TransferSummary(bytes: 0, error: reason))
         return
       }
-      CurlGlobal.initialize()
       startedAt = HTTPTimeouts.uptime()
       lastActivity = startedAt
       var failure: HTTPError?
-      if let easy = curl_easy_init() {
-        if let multi = curl_multi_init() {
+      if let easy = kiln_curl_easy_init() {
+        if let multi = kiln_curl_multi_init() {
           failure = perform(easy: easy, multi: multi)
-          curl_multi_cleanup(multi)
+          kiln_curl_multi_cleanup(multi)
         } else {
           failure = .transport(code: URLErrorCode.unknown, message: "libcurl could not start")
         }
-        curl_easy_cleanup(easy)
+        kiln_curl_easy_cleanup(easy)
       } else {
         failure = .transport(code: URLErrorCode.unknown, message: "libcurl could not start")
       }
@@ -63,34 +62,34 @@
       easy: UnsafeMutableRawPointer, multi: UnsafeMutableRawPointer
     ) -> HTTPError? {
       var headerList: UnsafeMutablePointer<curl_slist>?
-      defer { curl_slist_free_all(headerList) }
+      defer { kiln_curl_slist_free_all(headerList) }
       self.easy = easy
       defer { self.easy = nil }
       if let problem = configure(easy, headerList: &headerList) { return problem }
-      guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+      guard kiln_curl_multi_add_handle(multi, easy) == CURLM_OK else {
         return .transport(code: URLErrorCode.unknown, message: "libcurl refused the transfer")
       }
-      defer { curl_multi_remove_handle(multi, easy) }
+      defer { kiln_curl_multi_remove_handle(multi, easy) }
       // `multi` is a non-Sendable pointer; its address crosses to the waking thread, where
       // libcurl allows exactly this one call.
       let wakeAddress = UInt(bitPattern: multi)
       mailbox.setWaker {
         if let pointer = UnsafeMutableRawPointer(bitPattern: wakeAddress) {
-          curl_multi_wakeup(pointer)
+          kiln_curl_multi_wakeup(pointer)
         }
       }
       defer { mailbox.setWaker(nil) }
 
       while true {
         var running: Int32 = 0
-        let step = curl_multi_perform(multi, &running)
+        let step = kiln_curl_multi_perform(multi, &running)
         if let reason = stopReason ?? mailbox.cancellation { return reason }
         guard step == CURLM_OK else {
           return .transport(
-            code: URLErrorCode.unknown, message: String(cString: curl_multi_strerror(step)))
+            code: URLErrorCode.unknown, message: String(cString: kiln_curl_multi_strerror(step)))
         }
         var remaining: Int32 = 0
-        while let message = curl_multi_info_read(multi, &remaining) {
+        while let message = kiln_curl_multi_info_read(multi, &remaining) {
           if message.pointee.msg == CURLMSG_DONE {
             let result = message.pointee.data.result
             return result == CURLE_OK ? nil : CurlErrorMapper.map(result, receivedHead: hasHead)
@@ -104,7 +103,7 @@
           return expired
         }
         let wait = nearest.map { ($0.0 - now) / 1_000_000 + 1 } ?? 1_000
-        curl_multi_poll(multi, nil, 0, Int32(min(wait, 1_000)), nil)
+        kiln_curl_multi_poll(multi, nil, 0, Int32(min(wait, 1_000)), nil)
       }
     }
 
