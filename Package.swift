@@ -154,7 +154,12 @@ package.targets += [
     ]),
   .testTarget(name: "LocalizationTests", dependencies: ["Core", "Localization"]),
   .testTarget(name: "TestSupportTests", dependencies: ["Core", "Networking", "TestSupport"]),
-  .testTarget(name: "NetworkingTests", dependencies: ["Core", "Networking", "TestSupport"]),
+  .testTarget(
+    name: "NetworkingTests",
+    dependencies: [
+      "Core", "Networking", "TestSupport",
+      .target(name: "CCurl", condition: .when(platforms: [.linux])),
+    ]),
   .testTarget(name: "AITests", dependencies: ["Core", "Networking", "AI", "TestSupport"]),
   .testTarget(
     name: "AuthTests", dependencies: ["Core", "Networking", "Storage", "Auth", "TestSupport"]),

@@ -39,7 +39,9 @@ struct StreamBenchmark {
   }
 
   func run() async throws {
-    let server = try LoopbackHTTPServer()
+    let server = try LoopbackHTTPServer(reportIssue: { issue in
+      FileHandle.standardError.write(Data("kiln-bench: \(issue)\n".utf8))
+    })
     defer { server.stop() }
     let body = StreamBenchmarkBody.make(tokens: tokens)
     let response = LoopbackResponse.generated(

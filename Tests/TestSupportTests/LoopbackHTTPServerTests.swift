@@ -166,6 +166,7 @@ import Testing
     try connection.send("GET /nothing?x=1 HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(try connection.read(through: "\r\n\r\n").hasPrefix("HTTP/1.1 404 Not Found"))
     #expect(server.unexpectedRequests.map(\.path) == ["/nothing"])
+    server.stop()
     #expect(reports.all == ["LoopbackHTTPServer: no response scripted for #0 GET /nothing?x=1"])
   }
 
@@ -176,6 +177,7 @@ import Testing
     let connection = try RawConnection(port: server.port)
     try connection.send("NONSENSE\r\n\r\n")
     #expect(try connection.readToEnd().hasPrefix("HTTP/1.1 400 Bad Request"))
+    server.stop()
     #expect(reports.all.count == 1)
     #expect(reports.all.first?.contains("malformed request") == true)
   }

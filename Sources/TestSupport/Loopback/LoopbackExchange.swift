@@ -43,6 +43,8 @@ struct LoopbackScript: Sendable {
     var method: String?
     var path: String
     var handler: @Sendable (LoopbackRequest) -> LoopbackResponse
+    /// Whether a request has been answered by this route.
+    var used = false
   }
 
   var queued: [Queued] = []
@@ -58,14 +60,34 @@ struct LoopbackScript: Sendable {
     }) {
       return (nil, queued.remove(at: index).response)
     }
-    if let route = routes.last(where: { matches($0.method, $0.path, request) }) {
-      return (route.handler, nil)
+    if let index = routes.lastIndex(where: { matches($0.method, $0.path, request) }) {
+      routes[index].used = true
+      return (routes[index].handler, nil)
     }
     if let index = queued.firstIndex(where: { $0.path == nil && matches($0.method, nil, request) })
     {
       return (nil, queued.remove(at: index).response)
     }
     return (nil, nil)
+  }
+
+  /// The scripts no request used: queued responses still waiting, and routes that answered
+  /// nothing (a route replaced by a later one for the same request counts as used when the
+  /// later one is).
+  var unused: [String] {
+    let waiting = queued.map { "a response queued for \(Self.label($0.method, $0.path))" }
+    let idle = routes.enumerated().compactMap { index, route -> String? in
+      let replacedAndUsed = routes[(index + 1)...].contains {
+        $0.used && $0.method == route.method && $0.path == route.path
+      }
+      guard !route.used, !replacedAndUsed else { return nil }
+      return "the route \(Self.label(route.method, route.path))"
+    }
+    return waiting + idle
+  }
+
+  private static func label(_ method: String?, _ path: String?) -> String {
+    "\(method ?? "any method") \(path ?? "any path")"
   }
 
   private func matches(_ method: String?, _ path: String?, _ request: LoopbackRequest) -> Bool {

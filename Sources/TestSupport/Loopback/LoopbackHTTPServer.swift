@@ -1,5 +1,9 @@
 import Foundation
 import Networking
+import Testing
+
+/// Records `description` as a failure of the running test.
+public let recordTestIssue: @Sendable (String) -> Void = { Issue.record(Comment(rawValue: $0)) }
 
 /// A real HTTP/1.1 server on 127.0.0.1 with an ephemeral port, scripted by tests.
 ///
@@ -9,7 +13,7 @@ import Networking
 /// back what arrived, and wait for exchanges to end, without sleeping:
 ///
 /// ```swift
-/// let server = try LoopbackHTTPServer(reportIssue: { Issue.record(Comment(rawValue: $0)) })
+/// let server = try LoopbackHTTPServer()
 /// defer { server.stop() }
 /// server.route(.get, "/v1/models", .json(#"{"data":[]}"#))
 /// server.enqueue(.status(503), .json("{}"), path: "/v1/retry")
@@ -18,16 +22,18 @@ import Networking
 /// #expect(server.requests.first?.headers["Accept"] == "application/json")
 /// ```
 ///
-/// A request with no scripted response gets a 404 and is reported through `reportIssue`.
-/// The server uses no test framework, so benchmarks and executables can use it too.
+/// A request with no scripted response gets a 404. `stop()` reports it through
+/// `reportIssue`, with every malformed request and every script that was never used (a
+/// queued response still waiting, a route no request reached). By default reports are test failures (`Issue.record`);
+/// benchmarks and executables pass a reporter of their own.
 public final class LoopbackHTTPServer: Sendable {
   private let core: LoopbackServerCore
 
   /// Starts listening on 127.0.0.1 with a port the system picks.
-  /// - Parameter reportIssue: called with a description of every unexpected or malformed
-  ///   request (tests pass `{ Issue.record(Comment(rawValue: $0)) }`).
+  /// - Parameter reportIssue: called by `stop()` with a description of every unexpected or
+  ///   malformed request and every unused script (by default a failure of the running test).
   /// - Throws: when the socket cannot be created or bound.
-  public init(reportIssue: @escaping @Sendable (String) -> Void = { _ in }) throws {
+  public init(reportIssue: @escaping @Sendable (String) -> Void = recordTestIssue) throws {
     core = try LoopbackServerCore(reportIssue: reportIssue)
     core.startAccepting()
   }
@@ -39,7 +45,7 @@ public final class LoopbackHTTPServer: Sendable {
   /// Runs `body` with a fresh server and stops the server afterwards, even when `body` throws.
   /// - Throws: what `body` throws, or a socket error from starting the server.
   public static func withServer<Result>(
-    reportIssue: @escaping @Sendable (String) -> Void = { _ in },
+    reportIssue: @escaping @Sendable (String) -> Void = recordTestIssue,
     _ body: (LoopbackHTTPServer) async throws -> Result
   ) async throws -> Result {
     let server = try LoopbackHTTPServer(reportIssue: reportIssue)

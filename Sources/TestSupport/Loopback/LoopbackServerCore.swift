@@ -21,7 +21,11 @@ final class LoopbackServerCore: Sendable {
   let stopWrite: Int32
   let records = ObservedState(LoopbackRecords())
   let script = Mutex(LoopbackScript())
-  let reportIssue: @Sendable (String) -> Void
+  private let reporter: @Sendable (String) -> Void
+  /// Problems the connection threads found, reported by `stop()`: it runs in the test's own
+  /// context, where a test framework can attribute them to the test (a report from a
+  /// connection thread would belong to no test).
+  private let problems = Mutex<[String]>([])
   private let threads = DispatchGroup()
   private let stopped = Atomic(false)
 
@@ -37,7 +41,12 @@ final class LoopbackServerCore: Sendable {
     }
     self.listener = listener
     self.port = port
-    self.reportIssue = reportIssue
+    reporter = reportIssue
+  }
+
+  /// Keeps a problem for `stop()` to report.
+  func reportIssue(_ problem: String) {
+    problems.withLock { $0.append(problem) }
   }
 
   var isStopped: Bool { stopped.load(ordering: .acquiring) }
@@ -57,6 +66,8 @@ final class LoopbackServerCore: Sendable {
     POSIXSocket.close(listener)
     POSIXSocket.close(stopRead)
     POSIXSocket.close(stopWrite)
+    let unused = script.withLock { $0.unused }.map { "LoopbackHTTPServer: \($0) was never used" }
+    for problem in problems.withLock({ $0 }) + unused { reporter(problem) }
   }
 
   private func acceptLoop() {

@@ -1,0 +1,97 @@
+#if os(Linux)
+  import CCurl
+  import Foundation
+  import Networking
+  import TestSupport
+  import Testing
+
+  /// `CCurl` declares libcurl's interface itself and opens `libcurl.so.4` at run time. These
+  /// tests check those declarations against the real library: every option Kiln sets is one
+  /// libcurl knows with the type Kiln passes, and the message layout Kiln reads is libcurl's.
+  @Suite struct CurlLibraryTests {
+    @Test func theRuntimeLibraryOpensAndStreamsAreFlowControlled() throws {
+      guard case .flowControlled(let version) = StreamTransport.current else {
+        Issue.record("streams are not flow-controlled: \(StreamTransport.current.description)")
+        return
+      }
+      #expect(version.hasPrefix("libcurl/"), "\(version)")
+      #expect(kiln_curl_load_error() == nil)
+    }
+
+    @Test func everyOptionKilnSetsIsAcceptedWithItsType() throws {
+      _ = StreamTransport.current  // opens the library
+      let easy = try #require(kiln_curl_easy_init())
+      defer { kiln_curl_easy_cleanup(easy) }
+      let longs: [CURLoption] = [
+        CURLOPT_NOSIGNAL, CURLOPT_FOLLOWLOCATION, CURLOPT_MAXREDIRS,
+        CURLOPT_SUPPRESS_CONNECT_HEADERS, CURLOPT_TCP_KEEPALIVE, CURLOPT_HTTPGET,
+        CURLOPT_NOBODY,
+      ]
+      for option in longs {
+        #expect(kiln_curl_set_long(easy, option, 1) == CURLE_OK, "option \(option.rawValue)")
+      }
+      let strings: [CURLoption] = [
+        CURLOPT_URL, CURLOPT_PROTOCOLS_STR, CURLOPT_REDIR_PROTOCOLS_STR,
+        CURLOPT_ACCEPT_ENCODING, CURLOPT_CUSTOMREQUEST,
+      ]
+      for option in strings {
+        let value = option == CURLOPT_URL ? "http://127.0.0.1:9/" : "http"
+        #expect(kiln_curl_set_string(easy, option, value) == CURLE_OK, "option \(option.rawValue)")
+      }
+      #expect(kiln_curl_set_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, 2) == CURLE_OK)
+      #expect(kiln_curl_set_string(easy, CURLOPT_COPYPOSTFIELDS, "{}") == CURLE_OK)
+      for option in [CURLOPT_HTTPHEADER, CURLOPT_HEADERDATA, CURLOPT_WRITEDATA] {
+        #expect(kiln_curl_set_pointer(easy, option, nil) == CURLE_OK, "option \(option.rawValue)")
+      }
+      for option in [CURLOPT_WRITEFUNCTION, CURLOPT_HEADERFUNCTION] {
+        let accepted = kiln_curl_set_callback(easy, option) { _, size, count, _ in size * count }
+        #expect(accepted == CURLE_OK, "option \(option.rawValue)")
+      }
+      // An option number libcurl does not have is refused, so the checks above can fail.
+      #expect(kiln_curl_set_long(easy, CURLoption(rawValue: 9_999), 1) == CURLE_UNKNOWN_OPTION)
+    }
+
+    @Test func aTransferEndsWithTheMessageLayoutKilnReads() async throws {
+      let server = try LoopbackHTTPServer()
+      defer { server.stop() }
+      server.route(.get, "/hello", .text("hello"))
+      _ = StreamTransport.current
+      let easy = try #require(kiln_curl_easy_init())
+      defer { kiln_curl_easy_cleanup(easy) }
+      let multi = try #require(kiln_curl_multi_init())
+      defer { _ = kiln_curl_multi_cleanup(multi) }
+      #expect(
+        kiln_curl_set_string(easy, CURLOPT_URL, server.url("/hello").absoluteString) == CURLE_OK)
+      #expect(
+        kiln_curl_set_callback(easy, CURLOPT_WRITEFUNCTION) { _, size, count, _ in size * count }
+          == CURLE_OK)
+      #expect(kiln_curl_multi_add_handle(multi, easy) == CURLM_OK)
+      defer { _ = kiln_curl_multi_remove_handle(multi, easy) }
+
+      var finished: CURLMsg?
+      for _ in 0..<1_000 where finished == nil {
+        var running: Int32 = 0
+        #expect(kiln_curl_multi_perform(multi, &running) == CURLM_OK)
+        var remaining: Int32 = 0
+        if let message = kiln_curl_multi_info_read(multi, &remaining) { finished = message.pointee }
+        _ = kiln_curl_multi_poll(multi, nil, 0, 10, nil)
+      }
+      let message = try #require(finished)
+      #expect(message.msg == CURLMSG_DONE)
+      #expect(message.easy_handle == easy)
+      #expect(message.data.result == CURLE_OK)
+      var status = 0
+      #expect(kiln_curl_get_long(easy, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK)
+      #expect(status == 200)
+      var url: UnsafeMutablePointer<CChar>?
+      #expect(kiln_curl_get_string(easy, CURLINFO_EFFECTIVE_URL, &url) == CURLE_OK)
+      #expect(url.map { String(cString: $0) } == server.url("/hello").absoluteString)
+    }
+
+    @Test func errorTextComesFromTheLibrary() {
+      _ = StreamTransport.current
+      #expect(String(cString: kiln_curl_easy_strerror(CURLE_COULDNT_CONNECT)).contains("connect"))
+      #expect(String(cString: kiln_curl_multi_strerror(CURLM_OK)) == "No error")
+    }
+  }
+#endif
