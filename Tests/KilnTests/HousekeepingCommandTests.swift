@@ -16,8 +16,13 @@ import Testing
       #expect(healthy.status == 0)
       let checks = try #require(
         try JSONSerialization.jsonObject(with: Data(healthy.output.utf8)) as? [[String: Any]])
-      #expect(checks.count == 3)
+      #expect(
+        checks.map { $0["name"] as? String } == [
+          "configuration", "database", "AI provider", "streams",
+        ])
       #expect(checks.allSatisfy { $0["ok"] as? Bool == true })
+      #expect(
+        (checks.last?["detail"] as? String)?.hasPrefix("flow-controlled through libcurl/") == true)
     }
     let home = try ChatTestHome()
     let unreachable = try await home.runWithPipes(

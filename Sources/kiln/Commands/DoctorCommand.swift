@@ -60,6 +60,8 @@ enum DoctorCommand {
             + warnings.map { context.scrubber.scrub($0.description) }.joined(separator: "; ")))
     checks.append(database)
     checks.append(await Self.provider(provider, clock: clock))
+    // Informational: the URLSession fallback still streams, only without flow control.
+    checks.append(Check(name: "streams", ok: true, detail: StreamTransport.current.description))
 
     if context.wantsJSON {
       do { try context.printJSON(checks) } catch { return .failure }
