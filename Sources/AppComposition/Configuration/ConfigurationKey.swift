@@ -55,11 +55,8 @@ extension ConfigurationKey {
   public static let authBypass = ConfigurationKey(
     "AUTH_BYPASS", .binaryFlag, summary: "0 uses real accounts and payments; otherwise mocks")
   public static let chatSyncEnabled = ConfigurationKey(
-    "CHAT_SYNC_ENABLED", .boolean, summary: "sync chats to Supabase (true/false)")
-  public static let diagnosticsEnabled = ConfigurationKey(
-    "DIAGNOSTICS_ENABLED", .boolean, summary: "collect diagnostics (true/false)")
-  public static let crashlyticsEnabled = ConfigurationKey(
-    "CRASHLYTICS_ENABLED", .boolean, summary: "crash reporting (true/false; Apple only)")
+    "CHAT_SYNC_ENABLED", .boolean,
+    summary: "sync chats to your account (true/false; sync is not built yet)")
   public static let openAIBaseURL = ConfigurationKey(
     "OPENAI_BASE_URL", .url, summary: "OpenAI-compatible API base URL (direct mode)")
   public static let openAIAPIKey = ConfigurationKey(
@@ -92,8 +89,9 @@ extension ConfigurationKey {
     .proxyBaseURL, .proxyPath, .proxyDefaultHeaders, .openAIBaseURL, .openAIAPIKey,
     .openAIDefaultHeaders, .model,
     .models, .supabaseURL, .supabaseAnonKey, .authBypass, .revenueCatAPIKey,
-    .revenueCatEntitlementID, .revenueCatBaseURL, .oneSignalAppID, .chatSyncEnabled,
-    .diagnosticsEnabled, .crashlyticsEnabled, .home, .logLevel, .language, .freeMessageLimit,
+    .revenueCatEntitlementID, .revenueCatBaseURL, .oneSignalAppID,
+    .chatSyncEnabled,
+    .home, .logLevel, .language, .freeMessageLimit,
     .freeMessagePeriod, .contextBudget,
   ]
 

@@ -26,7 +26,7 @@ public enum ConfigurationValidator {
   }
 
   /// Warnings that do not stop Kiln: unknown keys in the file (with a suggestion), plain
-  /// HTTP to a remote host.
+  /// HTTP to a remote host, and asking for chat sync, which is not built yet.
   public static func warnings(in configuration: Configuration) -> [ConfigurationIssue] {
     var warnings: [ConfigurationIssue] = []
     for name in configuration.unknownFileKeys {
@@ -46,6 +46,14 @@ public enum ConfigurationValidator {
           key: key.name, origin: configuration.entry(key)?.origin,
           problem: "uses plain http to \(host), so tokens and messages travel unencrypted",
           fix: "use an https URL"))
+    }
+    if configuration.bool(.chatSyncEnabled) == true {
+      warnings.append(
+        ConfigurationIssue(
+          key: ConfigurationKey.chatSyncEnabled.name,
+          origin: configuration.entry(.chatSyncEnabled)?.origin,
+          problem: "chat sync is not built yet, so chats stay on this device",
+          fix: "remove it for now; sync will read it when it arrives"))
     }
     return warnings
   }
