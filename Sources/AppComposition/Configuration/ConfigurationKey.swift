@@ -44,6 +44,9 @@ extension ConfigurationKey {
     "RC_ENTITLEMENT_ID", .text, summary: "RevenueCat entitlement that unlocks Pro (default pro)")
   public static let revenueCatBaseURL = ConfigurationKey(
     "REVENUECAT_BASE_URL", .url, summary: "RevenueCat API base URL (default the public API)")
+  public static let productCatalogue = ConfigurationKey(
+    "KILN_PRODUCT_CATALOGUE", .list,
+    summary: "prices of RevenueCat's products where no store can tell, e.g. monthly=9.99 USD, …")
   public static let proxyBaseURL = ConfigurationKey(
     "PROXY_BASE_URL", .url, summary: "Kiln AI proxy base URL; unset uses the echo model")
   public static let proxyPath = ConfigurationKey(
@@ -87,11 +90,9 @@ extension ConfigurationKey {
   /// Every key Kiln reads, in the order `kiln config` lists them.
   public static let all: [ConfigurationKey] = [
     .proxyBaseURL, .proxyPath, .proxyDefaultHeaders, .openAIBaseURL, .openAIAPIKey,
-    .openAIDefaultHeaders, .model,
-    .models, .supabaseURL, .supabaseAnonKey, .authBypass, .revenueCatAPIKey,
-    .revenueCatEntitlementID, .revenueCatBaseURL, .oneSignalAppID,
-    .chatSyncEnabled,
-    .home, .logLevel, .language, .freeMessageLimit,
+    .openAIDefaultHeaders, .model, .models, .supabaseURL, .supabaseAnonKey, .authBypass,
+    .revenueCatAPIKey, .revenueCatEntitlementID, .revenueCatBaseURL, .productCatalogue,
+    .oneSignalAppID, .chatSyncEnabled, .home, .logLevel, .language, .freeMessageLimit,
     .freeMessagePeriod, .contextBudget,
   ]
 
