@@ -15,7 +15,7 @@
   ///
   /// An Apple app chooses this store in its own composition, in place of the Linux
   /// `FileSecureStore`, e.g. `KeychainSecureStore(service: "com.example.kiln")`, and hands it
-  /// to `KeychainTokenProvider` and the Auth session store. Kiln's portable `AppComposition`
+  /// to the Auth session store. Kiln's portable `AppComposition`
   /// does not wire it, because Linux builds cannot.
   ///
   /// Status: builds, unverified. This file has never been compiled: the machines that build

@@ -110,6 +110,26 @@ import Testing
     #expect(warnings.first?.fix == "did you mean PROXY_BASE_URL?")
   }
 
+  @Test func settingsNothingReadsAreUnknownKeysWarnedAsIgnored() throws {
+    let file = try ConfigurationFile.parse(
+      "DIAGNOSTICS_ENABLED = true\nCRASHLYTICS_ENABLED = true", path: "/c")
+    let configuration = Configuration.merged(file: file, environment: [:])
+    let warnings = ConfigurationValidator.warnings(in: configuration)
+    #expect(warnings.map(\.key) == ["CRASHLYTICS_ENABLED", "DIAGNOSTICS_ENABLED"])
+    #expect(warnings.allSatisfy { $0.problem.contains("ignored") })
+    #expect(ConfigurationValidator.issues(in: configuration).isEmpty, "a warning, not an error")
+  }
+
+  @Test func askingForChatSyncWarnsThatItIsNotBuiltYet() {
+    let warnings = ConfigurationValidator.warnings(
+      in: Configuration(values: ["CHAT_SYNC_ENABLED": "true"]))
+    #expect(warnings.map(\.key) == ["CHAT_SYNC_ENABLED"])
+    #expect(warnings.first?.problem == "chat sync is not built yet, so chats stay on this device")
+    #expect(
+      ConfigurationValidator.warnings(in: Configuration(values: ["CHAT_SYNC_ENABLED": "false"]))
+        .isEmpty)
+  }
+
   @Test func plainHTTPToARemoteHostIsAWarningButLocalhostIsNot() {
     let remote = ConfigurationValidator.warnings(
       in: Configuration(values: ["OPENAI_BASE_URL": "http://api.example.net/v1"]))
@@ -164,8 +184,8 @@ import Testing
 @Suite struct FeatureFlagsTests {
   @Test(
     arguments: [
-      (nil, true, true), ("1", true, true), ("0", true, false), (nil, false, false),
-      ("1", false, false),
+      (nil, true, true), ("1", true, true), ("", true, true), ("0", true, false),
+      (nil, false, false), ("1", false, false), ("0", false, false),
     ] as [(String?, Bool, Bool)])
   func mocksFollowOneRule(bypass: String?, development: Bool, expected: Bool) {
     var values: [String: String] = [:]
@@ -175,14 +195,10 @@ import Testing
     #expect(flags.usesMockServices == expected)
   }
 
-  @Test func diagnosticsAndCrashReportingFollowTheBuildType() {
-    let optedIn = Configuration(values: [
-      "DIAGNOSTICS_ENABLED": "true", "CRASHLYTICS_ENABLED": "true", "CHAT_SYNC_ENABLED": "true",
-    ])
-    let development = FeatureFlags.resolve(Configuration(), isDevelopmentBuild: true)
-    #expect(development.diagnosticsEnabled && !development.crashlyticsEnabled)
-    let release = FeatureFlags.resolve(optedIn, isDevelopmentBuild: false)
-    #expect(release.diagnosticsEnabled && release.crashlyticsEnabled && release.chatSyncEnabled)
-    #expect(!FeatureFlags.resolve(Configuration(), isDevelopmentBuild: false).diagnosticsEnabled)
+  @Test(arguments: [true, false])
+  func chatSyncIsOptInInEveryBuild(development: Bool) {
+    let optedIn = Configuration(values: ["CHAT_SYNC_ENABLED": "true"])
+    #expect(FeatureFlags.resolve(optedIn, isDevelopmentBuild: development).chatSyncEnabled)
+    #expect(!FeatureFlags.resolve(Configuration(), isDevelopmentBuild: development).chatSyncEnabled)
   }
 }

@@ -96,6 +96,23 @@ import Testing
     #expect(io.output.contains("Monthly  $9.99 per month"), "the second try shows the plans")
   }
 
+  @Test func onceTheFreeMessagesRunOutUpgradeShowsTheMessageLimitOffering() async throws {
+    let io = ScriptedSessionIO(["/upgrade", "hello", "/upgrade", "/upgrade 1"])
+    let (session, dependencies) = makeSession(io, configuration: ["KILN_FREE_MESSAGE_LIMIT": "1"])
+    let limitOffer = PaymentsOffering(
+      id: "yearly_limit_offer", packageID: .annual, title: "Annual", price: nil, period: .annual)
+    let payments = try mock(dependencies)
+    await payments.setOfferings([limitOffer], for: .messageLimitReached)
+    _ = await session.run(opening: nil)
+    let paywalls = io.output.components(separatedBy: L10n.Payments.paywallTitle).dropFirst()
+    #expect(paywalls.count == 2)
+    #expect(paywalls.first?.contains("  1  Monthly  $9.99 per month") == true, "quota left")
+    let afterTheLimit = try #require(paywalls.last)
+    #expect(afterTheLimit.contains("  1  Annual  price shown at purchase\n"), "\(afterTheLimit)")
+    #expect(!afterTheLimit.contains("Monthly"))
+    #expect(await payments.purchasedProductIDs == ["yearly_limit_offer"], "/upgrade 1 numbers it")
+  }
+
   @Test func restoreWithNothingToRestoreSaysSo() async throws {
     let io = ScriptedSessionIO(["/restore"])
     let (session, dependencies) = makeSession(io)

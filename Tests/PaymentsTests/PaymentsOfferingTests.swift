@@ -14,16 +14,16 @@ import Testing
   @Test(arguments: [("90", 25), ("119.88", nil), ("130", nil), ("0.12", 99)])
   func savingsRoundDownAndNeverGoNegative(annualPrice: String, expected: Int?) {
     var monthly = PaymentsOffering.sampleMonthly
-    monthly.price = 10
+    monthly.price = ProductPrice(amount: 10, currencyCode: "USD", text: "$10.00")
     var annual = PaymentsOffering.sampleAnnual
-    annual.price = Decimal(string: annualPrice) ?? 0
+    annual.price?.amount = Decimal(string: annualPrice) ?? 0
     // $90 a year is $7.50 a month: exactly 25 % off $10.
     #expect(annual.savingsPercentage(comparedTo: monthly) == expected)
   }
 
   @Test func plansInDifferentCurrenciesOrWithoutPeriodsAreNotCompared() {
     var euros = PaymentsOffering.sampleAnnual
-    euros.currencyCode = "EUR"
+    euros.price?.currencyCode = "EUR"
     #expect(euros.savingsPercentage(comparedTo: .sampleMonthly) == nil)
     var lifetime = PaymentsOffering.sampleAnnual
     lifetime.period = nil
@@ -31,11 +31,20 @@ import Testing
     #expect([PaymentsOffering.sampleAnnual].savingsVersusMonthly(for: .sampleAnnual) == nil)
   }
 
+  @Test func aPlanWhosePriceIsUnknownIsNeitherComparedNorSpreadOverMonths() {
+    var unpriced = PaymentsOffering.sampleAnnual
+    unpriced.price = nil
+    #expect(unpriced.priceText == nil)
+    #expect(unpriced.pricePerMonth == nil)
+    #expect(unpriced.savingsPercentage(comparedTo: .sampleMonthly) == nil)
+    #expect(PaymentsOffering.sampleAnnual.savingsPercentage(comparedTo: unpriced) == nil)
+  }
+
   @Test func weeklyPlansCompareByAverageMonth() throws {
     var weekly = PaymentsOffering.sampleMonthly
     weekly.id = "weekly"
     weekly.period = .weekly
-    weekly.price = 3
+    weekly.price = ProductPrice(amount: 3, currencyCode: "USD", text: "$3.00")
     // $3 a week is about $13.04 a month, dearer than $9.99: no saving.
     #expect(weekly.savingsPercentage(comparedTo: .sampleMonthly) == nil)
     let perMonth = try #require(weekly.pricePerMonth)

@@ -5,29 +5,38 @@ import Payments
 import TestSupport
 import Testing
 
-/// Offerings from RevenueCat, priced from the catalog, cached, and falling back only when
-/// the server (not the request) is at fault.
+/// Offerings from RevenueCat: every package, priced where the price source knows the product,
+/// cached, and falling back only when the server (not the request) is at fault.
 @Suite struct RevenueCatRESTOfferingsTests {
+  /// The example of RevenueCat's REST API v1 reference (Offerings model): none of its products
+  /// is one of the mock's samples, and one package has a custom name.
   static let body = """
     {"current_offering_id": "default",
      "offerings": [
-       {"identifier": "sale", "description": "Sale", "packages": [
-         {"identifier": "$rc_annual", "platform_product_identifier": "annual_sale"}]},
-       {"identifier": "default", "description": "Standard", "metadata": null, "packages": [
-         {"identifier": "$rc_annual", "platform_product_identifier": "annual_subscription"},
-         {"identifier": "$rc_weekly", "platform_product_identifier": "weekly_unpriced"},
-         {"identifier": "$rc_monthly", "platform_product_identifier": "monthly_subscription"}]}]}
+       {"description": "The default offering", "identifier": "default", "packages": [
+         {"identifier": "$rc_monthly", "platform_product_identifier": "monthly_free_trial"},
+         {"identifier": "consumable", "platform_product_identifier": "consumable1"},
+         {"identifier": "$rc_annual", "platform_product_identifier": "yearly_free_trial"}]},
+       {"description": "The sale offeringg", "identifier": "sale_offering", "packages": [
+         {"identifier": "$rc_monthly", "platform_product_identifier": "monthly_free_trial_sale"},
+         {"identifier": "consumable", "platform_product_identifier": "consumable1_sale"},
+         {"identifier": "$rc_annual", "platform_product_identifier": "yearly_free_trial_sale"}]}]}
     """
 
-  @Test func theCurrentOfferingsPricedPackagesComeInRevenueCatsOrder() async throws {
+  @Test func everyPackageOfTheCurrentOfferingIsOfferedWithItsPeriodAndNoInventedPrice()
+    async throws
+  {
     let harness = try RESTHarness()
     defer { harness.server.stop() }
     harness.server.route(.get, RESTHarness.offeringsPath, .json(Self.body))
     let client = await harness.configured()
     let offerings = try await client.getOfferings()
-    #expect(offerings == [.sampleAnnual, .sampleMonthly])
-    #expect(offerings.savingsVersusMonthly(for: .sampleAnnual) == 33)
-    #expect(harness.sink.text.contains("No price known for weekly_unpriced"))
+    #expect(offerings.map(\.id) == ["monthly_free_trial", "consumable1", "yearly_free_trial"])
+    #expect(offerings.map(\.packageID) == [.monthly, "consumable", .annual])
+    #expect(offerings.map(\.period) == [.monthly, nil, .annual])
+    #expect(offerings.map(\.title) == ["Monthly", "consumable", "Annual"])
+    #expect(offerings.allSatisfy { $0.price == nil }, "RevenueCat sends no prices")
+    #expect(harness.sink.text.contains("No price known for consumable1"))
 
     let request = try #require(harness.server.requests.first)
     #expect(request.path == RESTHarness.offeringsPath)
@@ -36,13 +45,45 @@ import Testing
     #expect(!harness.logsContainTheKey)
   }
 
+  @Test func theCataloguePricesTheProductsItListsAndLeavesTheOthersUnpriced() async throws {
+    let usd = { (amount: Decimal, text: String) in
+      ProductPrice(amount: amount, currencyCode: "USD", text: text)
+    }
+    let catalogue = ProductCatalogue([
+      "monthly_free_trial": usd(9.99, "$9.99"), "yearly_free_trial": usd(79.99, "$79.99"),
+      "not_offered": usd(1, "$1.00"),
+    ])
+    let harness = try RESTHarness(prices: catalogue)
+    defer { harness.server.stop() }
+    harness.server.route(.get, RESTHarness.offeringsPath, .json(Self.body))
+    let offerings = try await harness.configured().getOfferings()
+    #expect(offerings.map(\.priceText) == ["$9.99", nil, "$79.99"])
+    #expect(offerings.savingsVersusMonthly(for: offerings[2]) == 33)
+    #expect(offerings.savingsVersusMonthly(for: offerings[1]) == nil)
+  }
+
+  @Test func aProductInTwoPackagesIsOfferedOnceAtItsFirstPlace() async throws {
+    let harness = try RESTHarness()
+    defer { harness.server.stop() }
+    let body = """
+      {"current_offering_id": "default", "offerings": [{"identifier": "default", "packages": [
+        {"identifier": "$rc_annual", "platform_product_identifier": "yearly"},
+        {"identifier": "$rc_monthly", "platform_product_identifier": "monthly"},
+        {"identifier": "best_deal", "platform_product_identifier": "yearly"}]}]}
+      """
+    harness.server.route(.get, RESTHarness.offeringsPath, .json(body))
+    let offerings = try await harness.configured().getOfferings()
+    #expect(offerings.map(\.id) == ["yearly", "monthly"])
+    #expect(offerings.first?.packageID == .annual)
+  }
+
   @Test func prefetchingFillsTheCacheSoThePaywallNeedsNoRequest() async throws {
     let harness = try RESTHarness()
     defer { harness.server.stop() }
     harness.server.route(.get, RESTHarness.offeringsPath, .json(Self.body))
     let client = await harness.configured()
     await client.prefetchOfferings()
-    #expect(try await client.getOfferings().count == 2)
+    #expect(try await client.getOfferings().count == 3)
     #expect(harness.server.requests.count == 1)
   }
 

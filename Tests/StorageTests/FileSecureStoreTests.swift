@@ -20,7 +20,7 @@ import Testing
       let folder = root.appendingPathComponent("config/kiln")
       let store = FileSecureStore(directory: folder, logger: logger)
       try store.setString(Self.secret, for: SecureStoreKeys.authSession)
-      try store.setString("refresh-\(Self.secret)", for: SecureStoreKeys.authRefreshToken)
+      try store.setString("refresh-\(Self.secret)", for: "auth_refresh_token")
 
       #expect(try mode(store.fileURL) == 0o600)
       #expect(try mode(folder) == 0o700)
@@ -43,12 +43,12 @@ import Testing
       let first = FileSecureStore(directory: root)
       #expect(try first.getData("missing") == nil)
       try first.setData(Data([0, 1, 2, 255]), for: "bytes")
-      try first.setString("token", for: SecureStoreKeys.authAccessToken)
+      try first.setString("token", for: "auth_access_token")
       let second = FileSecureStore(directory: root)
       #expect(try second.getData("bytes") == Data([0, 1, 2, 255]))
-      try second.delete(SecureStoreKeys.authAccessToken)
-      try second.delete(SecureStoreKeys.authAccessToken)
-      #expect(try first.getString(SecureStoreKeys.authAccessToken) == nil)
+      try second.delete("auth_access_token")
+      try second.delete("auth_access_token")
+      #expect(try first.getString("auth_access_token") == nil)
       #expect(try mode(second.fileURL) == 0o600)
       try second.removeAll()
       #expect(try first.getData("bytes") == nil)
@@ -143,18 +143,5 @@ import Testing
   @Test func nonUTF8BytesAreACorruptedStringNotACrash() throws {
     let store = InMemorySecureStore(["k": Data([0xFF, 0xFE])])
     #expect(throws: StorageError.self) { _ = try store.getString("k") }
-  }
-
-  @Test func tokenProviderReadsTheAccessToken() async throws {
-    let store = InMemorySecureStore()
-    let provider = KeychainTokenProvider(store: store)
-    #expect(try await provider.currentToken() == nil)
-    try store.setString("", for: SecureStoreKeys.authAccessToken)
-    #expect(try await provider.currentToken() == nil)
-    try store.setString("access-1", for: SecureStoreKeys.authAccessToken)
-    #expect(try await provider.currentToken() == "access-1")
-    let custom = KeychainTokenProvider(store: store, tokenKey: "other")
-    try store.setString("access-2", for: "other")
-    #expect(try await custom.currentToken() == "access-2")
   }
 }

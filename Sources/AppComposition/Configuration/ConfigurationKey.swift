@@ -44,6 +44,9 @@ extension ConfigurationKey {
     "RC_ENTITLEMENT_ID", .text, summary: "RevenueCat entitlement that unlocks Pro (default pro)")
   public static let revenueCatBaseURL = ConfigurationKey(
     "REVENUECAT_BASE_URL", .url, summary: "RevenueCat API base URL (default the public API)")
+  public static let productCatalogue = ConfigurationKey(
+    "KILN_PRODUCT_CATALOGUE", .list,
+    summary: "prices of RevenueCat's products where no store can tell, e.g. monthly=9.99 USD, …")
   public static let proxyBaseURL = ConfigurationKey(
     "PROXY_BASE_URL", .url, summary: "Kiln AI proxy base URL; unset uses the echo model")
   public static let proxyPath = ConfigurationKey(
@@ -55,11 +58,8 @@ extension ConfigurationKey {
   public static let authBypass = ConfigurationKey(
     "AUTH_BYPASS", .binaryFlag, summary: "0 uses real accounts and payments; otherwise mocks")
   public static let chatSyncEnabled = ConfigurationKey(
-    "CHAT_SYNC_ENABLED", .boolean, summary: "sync chats to Supabase (true/false)")
-  public static let diagnosticsEnabled = ConfigurationKey(
-    "DIAGNOSTICS_ENABLED", .boolean, summary: "collect diagnostics (true/false)")
-  public static let crashlyticsEnabled = ConfigurationKey(
-    "CRASHLYTICS_ENABLED", .boolean, summary: "crash reporting (true/false; Apple only)")
+    "CHAT_SYNC_ENABLED", .boolean,
+    summary: "sync chats to your account (true/false; sync is not built yet)")
   public static let openAIBaseURL = ConfigurationKey(
     "OPENAI_BASE_URL", .url, summary: "OpenAI-compatible API base URL (direct mode)")
   public static let openAIAPIKey = ConfigurationKey(
@@ -90,10 +90,9 @@ extension ConfigurationKey {
   /// Every key Kiln reads, in the order `kiln config` lists them.
   public static let all: [ConfigurationKey] = [
     .proxyBaseURL, .proxyPath, .proxyDefaultHeaders, .openAIBaseURL, .openAIAPIKey,
-    .openAIDefaultHeaders, .model,
-    .models, .supabaseURL, .supabaseAnonKey, .authBypass, .revenueCatAPIKey,
-    .revenueCatEntitlementID, .revenueCatBaseURL, .oneSignalAppID, .chatSyncEnabled,
-    .diagnosticsEnabled, .crashlyticsEnabled, .home, .logLevel, .language, .freeMessageLimit,
+    .openAIDefaultHeaders, .model, .models, .supabaseURL, .supabaseAnonKey, .authBypass,
+    .revenueCatAPIKey, .revenueCatEntitlementID, .revenueCatBaseURL, .productCatalogue,
+    .oneSignalAppID, .chatSyncEnabled, .home, .logLevel, .language, .freeMessageLimit,
     .freeMessagePeriod, .contextBudget,
   ]
 

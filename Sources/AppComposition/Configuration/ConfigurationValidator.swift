@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Payments
 
 /// Checks a configuration and explains every problem: which key, where it was set, what is
 /// wrong, and how to fix it.
@@ -15,7 +16,40 @@ public enum ConfigurationValidator {
       if let issue = check(value, for: key, origin: entry.origin) { issues.append(issue) }
     }
     issues += pairingIssues(in: configuration)
+    if let issue = productCatalogueIssue(in: configuration) { issues.append(issue) }
     return issues
+  }
+
+  /// The product catalogue in `configuration`, prices formatted for `locale`; an empty one
+  /// when none is set.
+  /// - Throws: `ConfigurationError` naming the entry that does not parse.
+  public static func productCatalogue(
+    in configuration: Configuration, locale: Locale
+  ) throws(ConfigurationError) -> ProductCatalogue {
+    guard let text = configuration.value(.productCatalogue) else { return ProductCatalogue() }
+    do {
+      return try ProductCatalogue(parsing: text, locale: locale)
+    } catch {
+      throw ConfigurationError([
+        ConfigurationIssue(
+          key: ConfigurationKey.productCatalogue.name,
+          origin: configuration.entry(.productCatalogue)?.origin, problem: error.description,
+          fix:
+            "write it as product_id=AMOUNT CURRENCY entries separated by commas, "
+            + "e.g. monthly_plan=9.99 USD, annual_plan=79.99 USD")
+      ])
+    }
+  }
+
+  private static func productCatalogueIssue(
+    in configuration: Configuration
+  ) -> ConfigurationIssue? {
+    do {
+      _ = try productCatalogue(in: configuration, locale: Locale(identifier: "en"))
+      return nil
+    } catch {
+      return error.issues.first
+    }
   }
 
   /// Throws every problem at once.
@@ -26,7 +60,7 @@ public enum ConfigurationValidator {
   }
 
   /// Warnings that do not stop Kiln: unknown keys in the file (with a suggestion), plain
-  /// HTTP to a remote host.
+  /// HTTP to a remote host, and asking for chat sync, which is not built yet.
   public static func warnings(in configuration: Configuration) -> [ConfigurationIssue] {
     var warnings: [ConfigurationIssue] = []
     for name in configuration.unknownFileKeys {
@@ -46,6 +80,14 @@ public enum ConfigurationValidator {
           key: key.name, origin: configuration.entry(key)?.origin,
           problem: "uses plain http to \(host), so tokens and messages travel unencrypted",
           fix: "use an https URL"))
+    }
+    if configuration.bool(.chatSyncEnabled) == true {
+      warnings.append(
+        ConfigurationIssue(
+          key: ConfigurationKey.chatSyncEnabled.name,
+          origin: configuration.entry(.chatSyncEnabled)?.origin,
+          problem: "chat sync is not built yet, so chats stay on this device",
+          fix: "remove it for now; sync will read it when it arrives"))
     }
     return warnings
   }

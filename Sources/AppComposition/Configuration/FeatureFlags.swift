@@ -1,20 +1,16 @@
-/// Switches decided by configuration and build type, as the seed's `FeatureFlags` does.
+/// Switches decided by configuration and build type.
+///
+/// Only switches something reads are kept: the seed's diagnostics and crash-reporting flags
+/// had no reader and were removed. `chatSyncEnabled` is the switch issue 20's sync reads; until
+/// sync exists nothing acts on it, and configuration warns that it is not built yet.
 public struct FeatureFlags: Equatable, Sendable {
-  /// Collect diagnostics: always in development builds, opt-in in release.
-  public var diagnosticsEnabled: Bool
-  /// Crash reporting: never in development builds, opt-in in release (Apple only).
-  public var crashlyticsEnabled: Bool
-  /// Sync chats to Supabase (opt-in everywhere).
+  /// Sync chats to the account (`CHAT_SYNC_ENABLED`, opt-in everywhere); read by sync once it
+  /// is built.
   public var chatSyncEnabled: Bool
   /// Use mock accounts and payments (`AUTH_BYPASS` unless `0`, development builds only).
   public var usesMockServices: Bool
 
-  public init(
-    diagnosticsEnabled: Bool, crashlyticsEnabled: Bool, chatSyncEnabled: Bool,
-    usesMockServices: Bool
-  ) {
-    self.diagnosticsEnabled = diagnosticsEnabled
-    self.crashlyticsEnabled = crashlyticsEnabled
+  public init(chatSyncEnabled: Bool, usesMockServices: Bool) {
     self.chatSyncEnabled = chatSyncEnabled
     self.usesMockServices = usesMockServices
   }
@@ -30,8 +26,6 @@ public struct FeatureFlags: Equatable, Sendable {
   {
     let bypass = configuration.value(.authBypass)
     return FeatureFlags(
-      diagnosticsEnabled: isDevelopmentBuild || configuration.bool(.diagnosticsEnabled) == true,
-      crashlyticsEnabled: !isDevelopmentBuild && configuration.bool(.crashlyticsEnabled) == true,
       chatSyncEnabled: configuration.bool(.chatSyncEnabled) == true,
       usesMockServices: isDevelopmentBuild && bypass != "0")
   }

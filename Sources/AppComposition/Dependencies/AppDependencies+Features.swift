@@ -35,11 +35,12 @@ extension AppDependencies {
       logger: logger, onRequireSubscription: onRequireSubscription)
   }
 
-  /// A paywall selling what the payments client offers. A completed purchase records the
-  /// rating engine's "purchase completed" event and refreshes the free tier (finished before
-  /// `shutdown()` closes the database).
-  public func makePaywallViewModel() -> PaywallViewModel {
-    PaywallViewModel(payments: payments, logger: logger) { [weak self] productID in
+  /// A paywall selling what the payments client offers at `placement` (`nil`: the user
+  /// opened it). A completed purchase records the rating engine's "purchase completed" event
+  /// and refreshes the free tier (finished before `shutdown()` closes the database).
+  public func makePaywallViewModel(placement: PaywallPlacement? = nil) -> PaywallViewModel {
+    PaywallViewModel(payments: payments, placement: placement, logger: logger) {
+      [weak self] productID in
       guard let self else { return }
       self.pendingWork.append(Task { await self.purchaseCompleted(productID) })
     }

@@ -72,9 +72,10 @@ extension AppDependencies {
       configuration: ai, proxyHTTPClient: proxyHTTP, providerHTTPClient: providerHTTP,
       clock: clock, logger: logger)
 
-    let payments = makePayments(
+    let payments = try makePayments(
       configuration: configuration, flags: flags, paths: paths, secureStore: secureStore,
-      clock: clock, logger: logger, httpClient: providerHTTP)
+      clock: clock, logger: logger, httpClient: providerHTTP,
+      locale: Locale(identifier: language.code))
 
     return AppDependencies(
       configuration: configuration, paths: paths, flags: flags, logger: logger, clock: clock,
@@ -137,10 +138,16 @@ extension AppDependencies {
       secureStore: secureStore, clock: clock, logger: logger)
   }
 
+  /// The payments client. RevenueCat's offerings carry no prices and Linux has no store to
+  /// ask, so the live client prices products from `KILN_PRODUCT_CATALOGUE` (formatted for the
+  /// interface language) and offers the rest with the price shown at purchase.
   private static func makePayments(
     configuration: Configuration, flags: FeatureFlags, paths: KilnPaths,
-    secureStore: any SecureStore, clock: AppClock, logger: AppLogger, httpClient: any HTTPClient
-  ) -> any PaymentsClient {
+    secureStore: any SecureStore, clock: AppClock, logger: AppLogger,
+    httpClient: any HTTPClient, locale: Locale
+  ) throws(ConfigurationError) -> any PaymentsClient {
+    let catalogue = try ConfigurationValidator.productCatalogue(
+      in: configuration, locale: locale)
     if flags.usesMockServices {
       // The mock, remembering purchases between runs as the mock account remembers sign-ins.
       return DevelopmentPaymentsClient(store: secureStore, clock: clock, logger: logger)
@@ -150,7 +157,7 @@ extension AppDependencies {
       httpClient: httpClient, clock: clock,
       customerInfoStore: FileCustomerInfoStore(
         directory: paths.dataDirectory.appendingPathComponent("payments")),
-      productCatalog: PaymentsOffering.samples, logger: logger)
+      prices: catalogue, logger: logger)
   }
 
   private static func makeDirectory(_ url: URL) throws {

@@ -86,4 +86,8 @@ actor DevelopmentPaymentsClient: PaymentsClient {
   func getOfferings() async throws -> [PaymentsOffering] {
     try await mock.getOfferings()
   }
+
+  func getOfferings(for placement: PaywallPlacement?) async throws -> [PaymentsOffering] {
+    try await mock.getOfferings(for: placement)
+  }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// An `AuthClient` for development that needs no server: any e-mail and password sign in (or
 /// sign up) as "Debug User", and the access token is always `debug-token`.
 ///
-/// Selected by `useMockAuth(environment:isDebugBuild:)`. An actor, so it is safe to share.
+/// The app's composition picks it (through its `FeatureFlags` rule) for development builds and
+/// previews. An actor, so it is safe to share.
 public actor MockAuthClient: AuthClient {
   /// The mock user's name.
   public static let userName = "Debug User"

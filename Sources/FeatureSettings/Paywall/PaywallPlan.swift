@@ -25,17 +25,31 @@ public struct PaywallPlan: Identifiable, Equatable, Sendable {
   /// The product identifier.
   public var id: ProductID { offering.id }
 
-  /// The plan's name as the store gives it ("Monthly").
-  public var title: String { offering.title }
+  /// The plan's name: for a RevenueCat package type, its name in the user's language
+  /// ("Monthly", "Lifetime"); otherwise the name the store gives (a custom package is named
+  /// by its identifier).
+  public var title: String {
+    switch offering.packageID {
+    case .monthly?: return L10n.Payments.monthly
+    case .annual?: return L10n.Payments.annual
+    case .weekly?: return L10n.Payments.weekly
+    case .twoMonth?: return L10n.Payments.twoMonths
+    case .threeMonth?: return L10n.Payments.threeMonths
+    case .sixMonth?: return L10n.Payments.sixMonths
+    case .lifetime?: return L10n.Payments.lifetime
+    default: return offering.title
+    }
+  }
 
-  /// The price with its period: "$9.99 per month", "$79.99 per year", or the bare price for
-  /// other periods and one-time purchases.
+  /// The price with its period: "$9.99 per month", "$79.99 per year", the bare price for
+  /// other periods and one-time purchases, or "price shown at purchase" when it is not known.
   public var priceText: String {
-    guard let period = offering.period, period.value == 1 else { return offering.priceText }
+    guard let price = offering.priceText else { return L10n.Payments.priceAtPurchase }
+    guard let period = offering.period, period.value == 1 else { return price }
     switch period.unit {
-    case .month: return L10n.Payments.perMonth(offering.priceText)
-    case .year: return L10n.Payments.perYear(offering.priceText)
-    case .day, .week, .none: return offering.priceText
+    case .month: return L10n.Payments.perMonth(price)
+    case .year: return L10n.Payments.perYear(price)
+    case .day, .week, .none: return price
     }
   }
 

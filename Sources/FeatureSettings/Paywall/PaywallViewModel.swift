@@ -25,6 +25,9 @@ public final class PaywallViewModel {
   /// The terms, privacy policy and subscription terms to link under the plans (only real
   /// `https` links).
   public let legalLinks: [LegalLink]
+  /// Where the paywall opened, which decides the offering RevenueCat shows; `nil` when the
+  /// user opened it themselves.
+  public let placement: PaywallPlacement?
 
   @ObservationIgnored let payments: any PaymentsClient
   @ObservationIgnored let logger: AppLogger
@@ -34,17 +37,21 @@ public final class PaywallViewModel {
   /// A paywall selling what `payments` offers.
   /// - Parameters:
   ///   - payments: the subscription client (offerings, purchase, restore, state).
+  ///   - placement: why the paywall opened (`.messageLimitReached` when the free messages
+  ///     ran out), or `nil` when the user opened it.
   ///   - brand: where the legal links point.
   ///   - logger: failures are logged here (category `.payments`) with their detail.
   ///   - onPurchaseCompleted: called after a purchase went through, e.g. to record the
   ///     rating engine's "purchase completed" event.
   public init(
     payments: any PaymentsClient,
+    placement: PaywallPlacement? = nil,
     brand: BrandConfig = .default,
     logger: AppLogger = .disabled,
     onPurchaseCompleted: @escaping @MainActor (ProductID) -> Void = { _ in }
   ) {
     self.payments = payments
+    self.placement = placement
     self.legalLinks = LegalLink.links(for: brand)
     self.logger = logger
     self.onPurchaseCompleted = onPurchaseCompleted
@@ -141,7 +148,7 @@ public final class PaywallViewModel {
       subscription = await payments.currentState()
     }
     do {
-      let loaded = try await payments.getOfferings()
+      let loaded = try await payments.getOfferings(for: placement)
       offerings = loaded.isEmpty ? .empty : .loaded(loaded)
       if !loaded.contains(where: { $0.id == selectedOfferingID }) { selectedOfferingID = nil }
     } catch {

@@ -41,6 +41,18 @@ extension L10n {
     public static var monthly: String { text(.monthly) }
     /// "Annual".
     public static var annual: String { text(.annual) }
+    /// "Weekly".
+    public static var weekly: String { text(.weekly) }
+    /// "2 Months": a plan billed every two months.
+    public static var twoMonths: String { text(.twoMonths) }
+    /// "3 Months": a plan billed every three months.
+    public static var threeMonths: String { text(.threeMonths) }
+    /// "6 Months": a plan billed every six months.
+    public static var sixMonths: String { text(.sixMonths) }
+    /// "Lifetime": a one-time purchase that never expires.
+    public static var lifetime: String { text(.lifetime) }
+    /// "price shown at purchase": in place of a price nobody knows before the store shows it.
+    public static var priceAtPurchase: String { text(.priceAtPurchase) }
     /// "<price> per month".
     public static func perMonth(_ price: String) -> String { text(.perMonth, [.text(price)]) }
     /// "<price> per year".
@@ -91,6 +103,7 @@ extension L10n {
       case restorePurchases, nothingToRestore, restoreSucceeded, selectPlan, purchasing
       case purchaseSucceeded, plansUnavailable, alreadySubscribed, proActive
       case proActiveMessage, manageSubscription, freePlan, monthly, annual
+      case weekly, twoMonths, threeMonths, sixMonths, lifetime, priceAtPurchase
       case perMonth, perYear, savePercent, bestValue, introOffer, cancelAnytime
       case autoRenewNotice, renewsOn, expiresOn
       case featureAdvancedAITitle, featureAdvancedAIDescription

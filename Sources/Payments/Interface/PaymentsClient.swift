@@ -39,9 +39,20 @@ public protocol PaymentsClient: Sendable {
   /// The offerings with their pricing, in display order.
   /// - Throws: `PaymentsError` when they cannot be loaded.
   func getOfferings() async throws -> [PaymentsOffering]
+
+  /// The offerings for the paywall shown at `placement` (`nil`: the user opened it), in
+  /// display order. Clients without placements answer as `getOfferings()`.
+  /// - Throws: `PaymentsError` when they cannot be loaded.
+  func getOfferings(for placement: PaywallPlacement?) async throws -> [PaymentsOffering]
 }
 
 extension PaymentsClient {
   /// Does nothing: the store follows the signed-in user without being told.
   public func changeAppUser(to appUserID: String?) async {}
+
+  /// The same offerings wherever the paywall opens: a store on its own (StoreKit with a fixed
+  /// product list) has no placements.
+  public func getOfferings(for placement: PaywallPlacement?) async throws -> [PaymentsOffering] {
+    try await getOfferings()
+  }
 }

@@ -15,6 +15,7 @@ public actor MockPaymentsClient: PaymentsClient {
   private let calendar: Calendar
   private let broadcaster: PaymentsStateBroadcaster
   private var offerings: [PaymentsOffering]
+  private var placementOfferings: [PaywallPlacement: [PaymentsOffering]] = [:]
   private var entitlementID: EntitlementID
   private var restorableState: PaymentsState?
   private var purchaseFailures: [PaymentsError] = []
@@ -96,7 +97,8 @@ public actor MockPaymentsClient: PaymentsClient {
       logger.info("Mock purchase of \(productID) failed: \(failure)", category: .payments)
       throw failure
     }
-    guard let offering = offerings.first(where: { $0.id == productID }) else {
+    let forSale = offerings + placementOfferings.values.joined()
+    guard let offering = forSale.first(where: { $0.id == productID }) else {
       throw PaymentsError.productNotFound(productID)
     }
     let now = clock.now()
@@ -145,8 +147,14 @@ public actor MockPaymentsClient: PaymentsClient {
   /// The plans for sale.
   /// - Throws: a scripted failure.
   public func getOfferings() async throws -> [PaymentsOffering] {
+    try await getOfferings(for: nil)
+  }
+
+  /// The plans set for `placement` with `setOfferings(_:for:)`, else the plans for sale.
+  /// - Throws: a scripted failure.
+  public func getOfferings(for placement: PaywallPlacement?) async throws -> [PaymentsOffering] {
     if !offeringsFailures.isEmpty { throw offeringsFailures.removeFirst() }
-    return offerings
+    return placement.flatMap { placementOfferings[$0] } ?? offerings
   }
 
   // MARK: - Scripting
@@ -185,6 +193,12 @@ public actor MockPaymentsClient: PaymentsClient {
   /// Replaces the plans for sale.
   public func setOfferings(_ offerings: [PaymentsOffering]) {
     self.offerings = offerings
+  }
+
+  /// Sells `offerings` on the paywall shown at `placement` (others keep the plans for sale);
+  /// they can be bought from anywhere, as RevenueCat's products can.
+  public func setOfferings(_ offerings: [PaymentsOffering], for placement: PaywallPlacement) {
+    placementOfferings[placement] = offerings
   }
 
   // MARK: - Time

@@ -1,30 +1,50 @@
 import Foundation
 
-/// A product the paywall offers, with its pricing.
+/// A product the paywall offers, with its pricing when it is known.
 ///
 /// `id` is the store product identifier: buy it with `purchase(productID: offering.id)`.
-/// `priceText` is the price as the store formatted it for the user's locale ("$9.99"); `price`
-/// and `currencyCode` are the same amount as a number, for comparisons such as
-/// `savingsPercentage(comparedTo:)`.
+/// `price` is what the store (or, where there is no store, the configured product catalogue)
+/// says it costs; it is `nil` when nobody knows yet, and the paywall then says the price is
+/// shown at purchase. `packageID` is the RevenueCat package the product came in, when it came
+/// from RevenueCat's offerings.
 public struct PaymentsOffering: Identifiable, Sendable, Equatable, Hashable, Codable {
   /// The product identifier, used as `productID` when purchasing.
   public var id: ProductID
+  /// The RevenueCat package (`$rc_monthly`, a custom name) the product was offered in, if any.
+  public var packageID: PackageID?
   /// The plan's display name, e.g. "Monthly".
   public var title: String
   /// A short description of the plan, if the store has one.
   public var summary: String?
-  /// The price of one period (or of the whole purchase, for a lifetime product).
-  public var price: Decimal
-  /// The ISO 4217 currency code of `price`, e.g. `USD`.
-  public var currencyCode: String
-  /// The price formatted for display, e.g. "$9.99".
-  public var priceText: String
-  /// The billing period; `nil` for a one-time (lifetime) purchase.
+  /// The price of one period (or of the whole purchase, for a one-time product); `nil` when
+  /// it is not known before the purchase.
+  public var price: ProductPrice?
+  /// The billing period; `nil` for a one-time (lifetime) purchase or a custom package whose
+  /// period nobody stated.
   public var period: SubscriptionPeriod?
   /// An introductory offer (free trial or discounted first periods), if the product has one.
   public var introductoryOffer: IntroductoryOffer?
 
-  /// An offering.
+  /// An offering whose price may be unknown.
+  public init(
+    id: ProductID,
+    packageID: PackageID? = nil,
+    title: String,
+    summary: String? = nil,
+    price: ProductPrice?,
+    period: SubscriptionPeriod?,
+    introductoryOffer: IntroductoryOffer? = nil
+  ) {
+    self.id = id
+    self.packageID = packageID
+    self.title = title
+    self.summary = summary
+    self.price = price
+    self.period = period
+    self.introductoryOffer = introductoryOffer
+  }
+
+  /// An offering with a known price, as a store states it.
   public init(
     id: ProductID,
     title: String,
@@ -35,29 +55,31 @@ public struct PaymentsOffering: Identifiable, Sendable, Equatable, Hashable, Cod
     period: SubscriptionPeriod?,
     introductoryOffer: IntroductoryOffer? = nil
   ) {
-    self.id = id
-    self.title = title
-    self.summary = summary
-    self.price = price
-    self.currencyCode = currencyCode
-    self.priceText = priceText
-    self.period = period
-    self.introductoryOffer = introductoryOffer
+    self.init(
+      id: id, title: title, summary: summary,
+      price: ProductPrice(amount: price, currencyCode: currencyCode, text: priceText),
+      period: period, introductoryOffer: introductoryOffer)
   }
+
+  /// The price formatted for display ("$9.99"), or `nil` when it is not known.
+  public var priceText: String? { price?.text }
 
   /// The price spread over one month, for comparing plans; `nil` for a one-time purchase or
   /// a period that does not parse.
   public var pricePerMonth: Double? {
-    guard let months = period?.lengthInMonths, months > 0 else { return nil }
-    return NSDecimalNumber(decimal: price).doubleValue / months
+    guard let amount = price?.amount, let months = period?.lengthInMonths, months > 0 else {
+      return nil
+    }
+    return NSDecimalNumber(decimal: amount).doubleValue / months
   }
 
   /// How much cheaper per month this plan is than `monthly`, as a whole percentage rounded
   /// down (an annual plan at $79.99 against $9.99 a month saves 33 %). `nil` when the plans
-  /// cannot be compared (different currencies, no period, a free plan) or this plan is not
-  /// cheaper.
+  /// cannot be compared (a price unknown, different currencies, no period, a free plan) or
+  /// this plan is not cheaper.
   public func savingsPercentage(comparedTo monthly: PaymentsOffering) -> Int? {
-    guard currencyCode.uppercased() == monthly.currencyCode.uppercased(),
+    guard let own = price, let other = monthly.price,
+      own.currencyCode.uppercased() == other.currencyCode.uppercased(),
       let ownPerMonth = pricePerMonth, let otherPerMonth = monthly.pricePerMonth,
       otherPerMonth > 0
     else { return nil }

@@ -6,30 +6,48 @@ extension RevenueCatRESTClient {
   /// Loads the offerings ahead of time; a failure is only logged.
   public func prefetchOfferings() async {
     do {
-      _ = try await getOfferings()
+      _ = try await offeringsResponse()
     } catch {
       logger.error("Prefetching offerings", error, category: .payments)
     }
   }
 
-  /// The packages of the customer's current offering, priced from the product catalog, in
-  /// RevenueCat's order. Cached like the customer info; when RevenueCat is unreachable or
-  /// fails (5xx) the last list is returned, but a rejection (4xx, such as a bad key) is
-  /// thrown, since retrying will not help.
-  /// - Throws: `PaymentsError`: `.notConfigured`, `.notSignedIn`, `.invalidAPIKey`,
-  ///   `.server`, `.network` (with no list to fall back on), `.invalidResponse`.
+  /// The packages of the customer's current offering; see `getOfferings(for:)`.
+  /// - Throws: as `getOfferings(for:)`.
   public func getOfferings() async throws -> [PaymentsOffering] {
+    try await getOfferings(for: nil)
+  }
+
+  /// The packages of the offering for `placement` (the placement's own offering, else the
+  /// placements' fallback, else the current one; the current one without a placement), in
+  /// RevenueCat's order, each product once, priced by the price source where it can. The
+  /// answer is cached like the customer info; when RevenueCat is unreachable or fails (5xx)
+  /// the last answer is used, but a rejection (4xx, such as a bad key) is thrown, since
+  /// retrying will not help.
+  /// - Throws: `PaymentsError`: `.notConfigured`, `.notSignedIn`, `.invalidAPIKey`,
+  ///   `.server`, `.network` (with no answer to fall back on), `.invalidResponse`.
+  public func getOfferings(for placement: PaywallPlacement?) async throws -> [PaymentsOffering] {
+    let body = try await offeringsResponse()
+    guard let offering = body.offering(for: placement) else {
+      logger.notice(
+        "RevenueCat names no offering to show; the paywall is empty", category: .payments)
+      return []
+    }
+    return await offerings(in: offering)
+  }
+
+  private func offeringsResponse() async throws -> RevenueCatOfferingsResponse {
     guard let config else { throw PaymentsError.notConfigured("RevenueCat") }
     guard let appUserID = config.appUserID else { throw PaymentsError.notSignedIn }
     guard config.hasUsableAPIKey else { throw PaymentsError.notConfigured("RevenueCat API key") }
     let previous = offeringsCache?.appUserID == appUserID ? offeringsCache : nil
-    if let previous, !isStale(previous.fetchedAt) { return previous.offerings }
+    if let previous, !isStale(previous.fetchedAt) { return previous.body }
     do {
       return try await refreshOfferings(config: config, appUserID: appUserID)
     } catch {
       if let previous, error.allowsFallbackToCachedOfferings {
         logger.error("Refreshing offerings (showing the last list)", error, category: .payments)
-        return previous.offerings
+        return previous.body
       }
       logger.error("Loading offerings", error, category: .payments)
       throw error
@@ -38,7 +56,7 @@ extension RevenueCatRESTClient {
 
   private func refreshOfferings(
     config: PaymentsConfig, appUserID: String
-  ) async throws(PaymentsError) -> [PaymentsOffering] {
+  ) async throws(PaymentsError) -> RevenueCatOfferingsResponse {
     if let offeringsFetch, offeringsFetch.appUserID == appUserID {
       return try await Self.value(of: offeringsFetch.task)
     }
@@ -66,7 +84,7 @@ extension RevenueCatRESTClient {
 
   private func downloadOfferings(
     _ request: HTTPRequest, appUserID: String
-  ) async throws -> [PaymentsOffering] {
+  ) async throws -> RevenueCatOfferingsResponse {
     let response: HTTPResponse
     do {
       response = try await httpClient.send(request)
@@ -80,32 +98,35 @@ extension RevenueCatRESTClient {
       let detail = AppError.diagnose(error).detail
       throw PaymentsError.invalidResponse("offerings (HTTP \(response.statusCode)): \(detail)")
     }
-    let offerings = priced(body)
     if config?.appUserID == appUserID {
-      offeringsCache = (appUserID, offerings, clock.now())
+      offeringsCache = (appUserID, body, clock.now())
     }
-    return offerings
+    return body
   }
 
-  /// The current offering's packages that the catalog can price, without duplicates.
-  private func priced(_ body: RevenueCatOfferingsResponse) -> [PaymentsOffering] {
-    guard let current = body.currentOffering else {
-      logger.notice(
-        "RevenueCat names no current offering; the paywall is empty", category: .payments)
-      return []
+  /// Every package of `offering`, each product once (at its first place), with the prices
+  /// the price source knows.
+  private func offerings(
+    in offering: RevenueCatOfferingsResponse.Offering
+  ) async -> [PaymentsOffering] {
+    var seen: Set<ProductID> = []
+    let packages = offering.packages.filter {
+      seen.insert(ProductID($0.platformProductIdentifier)).inserted
     }
-    var result: [PaymentsOffering] = []
-    for package in current.packages {
+    let prices = await priceSource.prices(
+      for: packages.map { ProductID($0.platformProductIdentifier) })
+    return packages.map { package in
       let productID = ProductID(package.platformProductIdentifier)
-      guard let product = catalog[productID] else {
-        logger.notice(
-          "No price known for \(productID) (package \(package.identifier)); not offered",
+      let packageID = PackageID(rawValue: package.identifier)
+      if prices[productID] == nil {
+        logger.info(
+          "No price known for \(productID) (package \(packageID)); shown at purchase",
           category: .payments)
-        continue
       }
-      if !result.contains(where: { $0.id == productID }) { result.append(product) }
+      return PaymentsOffering(
+        id: productID, packageID: packageID, title: packageID.englishName,
+        price: prices[productID], period: packageID.period)
     }
-    return result
   }
 }
 

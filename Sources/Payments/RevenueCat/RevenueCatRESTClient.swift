@@ -17,13 +17,16 @@ import Networking
 /// `purchase(productID:)` throws `PaymentsError.purchasesUnavailable`; `restore()` asks
 /// RevenueCat again, which finds purchases made in the app on other devices.
 ///
-/// Offerings come from `GET /v1/subscribers/{app_user_id}/offerings`; their prices come from
-/// `productCatalog`, because RevenueCat leaves pricing to the store.
+/// Offerings come from `GET /v1/subscribers/{app_user_id}/offerings`: every package of the
+/// offering chosen for the placement, its period from the package type. Their prices come
+/// from a `ProductPriceSource` (StoreKit on Apple platforms, the configured catalogue
+/// elsewhere), because RevenueCat leaves pricing to the store; a package nobody can price is
+/// still offered, with no price.
 public actor RevenueCatRESTClient: PaymentsClient {
   let httpClient: any HTTPClient
   let clock: AppClock
   let cache: CustomerInfoCache
-  let catalog: [ProductID: PaymentsOffering]
+  let priceSource: any ProductPriceSource
   let cachePolicy: CustomerInfoCachePolicy
   let logger: AppLogger
   let broadcaster = PaymentsStateBroadcaster()
@@ -31,8 +34,8 @@ public actor RevenueCatRESTClient: PaymentsClient {
   var config: PaymentsConfig?
   var cached: CachedCustomerInfo?
   var customerFetch: Fetch<CachedCustomerInfo>?
-  var offeringsCache: (appUserID: String, offerings: [PaymentsOffering], fetchedAt: Date)?
-  var offeringsFetch: Fetch<[PaymentsOffering]>?
+  var offeringsCache: (appUserID: String, body: RevenueCatOfferingsResponse, fetchedAt: Date)?
+  var offeringsFetch: Fetch<RevenueCatOfferingsResponse>?
   var nextFetchID = 0
   var isInForeground = true
 
@@ -50,22 +53,22 @@ public actor RevenueCatRESTClient: PaymentsClient {
   ///   - clock: judges entitlements once the server's answer is over 3 days old, and dates
   ///     cache entries.
   ///   - customerInfoStore: keeps the last customer info per app user across launches.
-  ///   - productCatalog: pricing and titles of the store products the offerings may name;
-  ///     packages for products not in it are left off the paywall.
+  ///   - prices: what the products the offerings name cost; a product it does not know is
+  ///     offered without a price. None by default.
   ///   - cachePolicy: when a cached customer info or offering list is stale.
   ///   - logger: fetches, verdicts and failures under `.payments`; never the API key.
   public init(
     httpClient: any HTTPClient,
     clock: AppClock,
     customerInfoStore: any CustomerInfoStore,
-    productCatalog: [PaymentsOffering] = [],
+    prices: any ProductPriceSource = ProductCatalogue(),
     cachePolicy: CustomerInfoCachePolicy = .standard,
     logger: AppLogger = .disabled
   ) {
     self.httpClient = httpClient
     self.clock = clock
     self.cache = CustomerInfoCache(store: customerInfoStore, logger: logger)
-    self.catalog = Dictionary(productCatalog.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    self.priceSource = prices
     self.cachePolicy = cachePolicy
     self.logger = logger
   }

@@ -1,4 +1,3 @@
-import Core
 import Foundation
 import Synchronization
 
@@ -39,12 +38,8 @@ extension SecureStore {
   }
 }
 
-/// Well-known secure store keys, as the seed names them.
+/// Well-known secure store keys.
 public enum SecureStoreKeys {
-  /// The access token the `AuthInterceptor` sends.
-  public static let authAccessToken = "auth_access_token"
-  /// The refresh token.
-  public static let authRefreshToken = "auth_refresh_token"
   /// The whole auth session as one record (Kiln stores it whole, never split across keys).
   public static let authSession = "auth_session"
 }
@@ -74,27 +69,5 @@ public final class InMemorySecureStore: SecureStore {
   /// - Throws: `StorageError` when the store cannot be written.
   public func delete(_ key: String) throws {
     values.withLock { $0[key] = nil }
-  }
-}
-
-/// The seed's token provider: reads the access token from a `SecureStore`.
-///
-/// It does not refresh; the Auth module's session manager, which knows about expiry, is the
-/// provider to use once sign-in exists. An empty stored token counts as none.
-public struct KeychainTokenProvider: TokenProvider {
-  private let store: any SecureStore
-  private let tokenKey: String
-
-  /// A provider reading `tokenKey` from `store`.
-  public init(store: any SecureStore, tokenKey: String = SecureStoreKeys.authAccessToken) {
-    self.store = store
-    self.tokenKey = tokenKey
-  }
-
-  /// The stored access token, or `nil`.
-  /// - Throws: `StorageError` when the store cannot be read.
-  public func currentToken() async throws -> String? {
-    guard let token = try store.getString(tokenKey), !token.isEmpty else { return nil }
-    return token
   }
 }

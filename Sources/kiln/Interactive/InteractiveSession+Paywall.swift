@@ -8,9 +8,13 @@ import TerminalUI
 /// `/upgrade` and `/restore`: the paywall in the terminal, driven by the same
 /// `PaywallViewModel`. Each command opens the paywall afresh (as a sheet would), so it
 /// shows the subscription as it is now and tries loading the plans again after a failure.
+/// Once the free messages have run out it opens at the `message_limit_reached` placement, so
+/// RevenueCat can sell a different offering there; `/upgrade N` numbers the same list.
 extension InteractiveSession {
   func upgrade(_ number: Int?) async {
-    let paywall = dependencies.makePaywallViewModel()
+    let placement: PaywallPlacement? =
+      dependencies.freeTier.remaining == 0 ? .messageLimitReached : nil
+    let paywall = dependencies.makePaywallViewModel(placement: placement)
     await paywall.load()
     switch paywall.content {
     case .loading:

@@ -212,8 +212,8 @@ import Testing
     #expect(try TemporaryDirectory.mode(of: file) == 0o600)
     let store = setup.store
     #expect(try store.getData(SecureStoreKeys.authSession) != nil)
-    #expect(try store.getData(SecureStoreKeys.authAccessToken) == nil)
-    #expect(try store.getData(SecureStoreKeys.authRefreshToken) == nil)
+    #expect(try store.getData("auth_access_token") == nil)
+    #expect(try store.getData("auth_refresh_token") == nil)
     #expect(try setup.storedSession?.refreshToken == "refresh-one-Zr4Kp8w")
   }
 

@@ -15,7 +15,7 @@ import Testing
     try store.save(session)
     #expect(try store.load() == session)
     #expect(try secure.getData("auth_session") == (try SessionRecord.encode(session)))
-    #expect(try secure.getData(SecureStoreKeys.authAccessToken) == nil)
+    #expect(try secure.getData("auth_access_token") == nil)
     try store.clear()
     #expect(try store.load() == nil)
     try store.clear()

@@ -23,7 +23,7 @@ struct RESTHarness {
 
   init(
     clock: ManualClock = ManualClock(), values: InMemoryKeyValueStore = InMemoryKeyValueStore(),
-    server: LoopbackHTTPServer? = nil, productCatalog: [PaymentsOffering] = PaymentsOffering.samples
+    server: LoopbackHTTPServer? = nil, prices: ProductCatalogue = ProductCatalogue()
   ) throws {
     self.server =
       try server ?? LoopbackHTTPServer(reportIssue: { Issue.record(Comment(rawValue: $0)) })
@@ -35,7 +35,7 @@ struct RESTHarness {
     client = RevenueCatRESTClient(
       httpClient: http, clock: clock.appClock,
       customerInfoStore: KeyValueCustomerInfoStore(store: values),
-      productCatalog: productCatalog,
+      prices: prices,
       logger: AppLogger(minimumLevel: .debug, sinks: [sink], now: clock.appClock.now))
   }
 
