@@ -49,6 +49,10 @@ public protocol AuthClient: Sendable {
   /// Who is signed in and until when the access token is valid (for `whoami`).
   func snapshot() async -> AuthSnapshot
 
+  /// Asks the server whose session this is, renewing the access token first when it is due;
+  /// when the server cannot be asked, the stored account is returned unconfirmed.
+  func confirmAccount() async -> AccountConfirmation
+
   /// The states, starting with the current one; every subscriber gets every later change.
   func authStates() -> AsyncStream<AuthState>
 
@@ -63,4 +67,12 @@ public protocol AuthClient: Sendable {
   /// - Throws: `AuthError.sessionExpired` when the session ended, or the transient error when
   ///   the token has expired and could not be renewed.
   func validAccessToken() async throws -> String?
+}
+
+extension AuthClient {
+  /// A client without a server of record (the development mock) confirms its own account.
+  public func confirmAccount() async -> AccountConfirmation {
+    guard let user = await currentUser() else { return .signedOut }
+    return .confirmed(user)
+  }
 }
