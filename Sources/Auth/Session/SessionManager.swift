@@ -96,7 +96,7 @@ public actor SessionManager: AuthClient {
   }
 
   /// The token provider for `AuthInterceptor` on clients that call Kiln's backend (the AI
-  /// proxy, sync): a token valid for at least a minute, renewed first when needed.
+  /// proxy, sync): a token valid for at least the refresh margin, renewed first when needed.
   public nonisolated var tokenProvider: AuthTokenProvider {
     AuthTokenProvider(client: self)
   }
