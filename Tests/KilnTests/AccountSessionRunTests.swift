@@ -114,6 +114,18 @@ import Testing
       try account.store.load()?.refreshToken == account.gotrue.currentRefreshToken(for: Self.email))
   }
 
+  @Test func logoutWithAnExpiredTokenEndsTheSessionOnTheServerToo() async throws {
+    let account = try Account()
+    defer { account.tearDown() }
+    try account.storeExpiredSession()
+    let logout = try await account.kiln(["logout"])
+    #expect(logout.status == 0, "\(logout.error)")
+    #expect(logout.output == "Signed out.\n")
+    #expect(account.gotrue.refreshGrantCount == 1, "the expired token was renewed to sign out")
+    #expect(!account.gotrue.hasLiveSession(for: Self.email), "the server ended the session")
+    #expect(try account.store.load() == nil)
+  }
+
   @Test func parallelRunsWithAnExpiredTokenRenewItOnceAndStaySignedIn() async throws {
     let account = try Account()
     defer { account.tearDown() }

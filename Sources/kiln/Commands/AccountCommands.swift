@@ -60,6 +60,16 @@ enum AccountCommands {
     -> ExitStatus
   {
     let wasSignedIn = await dependencies.auth.currentUser() != nil
+    if wasSignedIn {
+      // The server ends the session only for a live access token, so an expired one is
+      // renewed first; if that fails, the sign-out here still happens.
+      do {
+        _ = try await dependencies.auth.validAccessToken()
+      } catch {
+        dependencies.logger.notice(
+          "sign-out without renewing the token: \(AppError.from(error).code)", category: .auth)
+      }
+    }
     try await dependencies.auth.signOut()
     context.console.output(wasSignedIn ? "Signed out.\n" : "Nobody was signed in.\n")
     return .success
