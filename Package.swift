@@ -150,7 +150,7 @@ package.targets += [
     name: "KilnTests",
     dependencies: [
       "kiln", "Core", "Localization", "Networking", "TestSupport", "AppComposition", "AI",
-      "FeatureChat", "Storage", "TerminalUI", "Payments",
+      "FeatureChat", "Storage", "TerminalUI", "Payments", "Auth",
     ]),
   .testTarget(name: "LocalizationTests", dependencies: ["Core", "Localization"]),
   .testTarget(name: "TestSupportTests", dependencies: ["Core", "Networking", "TestSupport"]),

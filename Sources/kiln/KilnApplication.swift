@@ -63,7 +63,11 @@ enum KilnApplication {
         return await DoctorCommand.run(context, configuration: configuration, dataFailure: failure)
       }
       let offline: Set<String> = ["chats", "show", "search", "export", "import"]
-      await dependencies.start(online: !offline.contains(command.name))
+      // Only the chat lives long enough to keep a session alive; other commands renew the
+      // token when they use it, so one that uses none starts no refresh.
+      await dependencies.start(
+        online: !offline.contains(command.name),
+        keepsSessionAlive: command.name == Commands.interactive.name)
       let status = await dispatch(command, context: context, dependencies: dependencies)
       await dependencies.shutdown()
       return status

@@ -122,10 +122,13 @@ public final class AppDependencies {
   /// marks replies a crash left unfinished (only when no other Kiln process is running), and
   /// reads the free-tier count. Call once after building. Commands that only read and write
   /// local data pass `online: false`: they never wait on a token refresh, a subscription
-  /// lookup or the free-tier count, none of which they use.
-  public func start(online: Bool = true) async {
+  /// lookup or the free-tier count, none of which they use. Short runs that may need a token
+  /// but not a session kept alive (one command, then exit) pass `keepsSessionAlive: false`:
+  /// nothing is renewed unless a call needs a token, so a run that needs none starts no
+  /// refresh at all.
+  public func start(online: Bool = true, keepsSessionAlive: Bool = true) async {
     if online {
-      if let manager = auth as? SessionManager { await manager.start() }
+      if keepsSessionAlive, let manager = auth as? SessionManager { await manager.start() }
       await configurePayments()
     }
     if instanceLock?.acquire() ?? true {
@@ -158,10 +161,12 @@ public final class AppDependencies {
     await payments.configure(config)
   }
 
-  /// Finishes the bookkeeping view-model callbacks started, then closes the database; call
-  /// once before the process exits.
+  /// Finishes the bookkeeping view-model callbacks started and any token refresh in flight
+  /// (so rotated tokens are saved, never lost with the process), then closes the database;
+  /// call once before the process exits.
   public func shutdown() async {
     await finishPendingWork()
+    if let manager = auth as? SessionManager { await manager.shutdown() }
     for id in sessions.openConversationIDs { await sessions.close(id) }
     await database?.close()
   }

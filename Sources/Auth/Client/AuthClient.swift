@@ -49,18 +49,32 @@ public protocol AuthClient: Sendable {
   /// Who is signed in and until when the access token is valid (for `whoami`).
   func snapshot() async -> AuthSnapshot
 
+  /// Asks the server whose session this is, renewing the access token first when it is due;
+  /// when the server cannot be asked, the stored account is returned unconfirmed.
+  func confirmAccount() async -> AccountConfirmation
+
   /// The states, starting with the current one; every subscriber gets every later change.
   func authStates() -> AsyncStream<AuthState>
 
-  /// Renews the access token if it expires within a minute (or has expired); otherwise does
-  /// nothing. Concurrent callers share one refresh.
+  /// Renews the access token if it expires within a minute, or within half its lifetime for a
+  /// token that lives no longer than that (or has expired); otherwise does nothing.
+  /// Concurrent callers share one refresh.
   /// - Throws: `AuthError.sessionExpired` when the server ended the session (the user is now
   ///   signed out), or the transient error that stopped the refresh (the user stays signed in).
   func refreshIfNeeded() async throws
 
-  /// An access token good for at least a minute, refreshing first if needed; `nil` when nobody
-  /// is signed in. What `AuthTokenProvider` hands the `AuthInterceptor`.
+  /// An access token good for at least a minute (half its lifetime for a token that lives no
+  /// longer), refreshing first if needed; `nil` when nobody is signed in. What
+  /// `AuthTokenProvider` hands the `AuthInterceptor`.
   /// - Throws: `AuthError.sessionExpired` when the session ended, or the transient error when
   ///   the token has expired and could not be renewed.
   func validAccessToken() async throws -> String?
+}
+
+extension AuthClient {
+  /// A client without a server of record (the development mock) confirms its own account.
+  public func confirmAccount() async -> AccountConfirmation {
+    guard let user = await currentUser() else { return .signedOut }
+    return .confirmed(user)
+  }
 }

@@ -102,9 +102,11 @@ enum GoTrueWire {
     } else {
       throw AuthError.invalidResponse("the session says neither expires_in nor expires_at")
     }
+    // A fresh token's lifetime is what is left of it now, however the expiry was given.
     return AuthSession(
       accessToken: body.accessToken, refreshToken: body.refreshToken, expiresAt: expiresAt,
-      tokenType: body.tokenType ?? "bearer", user: body.user.user)
+      tokenType: body.tokenType ?? "bearer", user: body.user.user,
+      lifetime: expiresAt.timeIntervalSince(now))
   }
 
   /// The user in a `GET /user` answer.

@@ -18,17 +18,29 @@ public struct AuthSession: Equatable, Hashable, Sendable {
   public var tokenType: String
   /// The signed-in user.
   public var user: AuthUser
+  /// How long the access token was valid when the server issued it (`expires_in`), if known.
+  /// Decides the refresh margin for short-lived tokens (see `refreshMargin(_:)`).
+  public var lifetime: TimeInterval?
 
   /// A session with the given parts.
   public init(
     accessToken: String, refreshToken: String, expiresAt: Date, tokenType: String = "bearer",
-    user: AuthUser
+    user: AuthUser, lifetime: TimeInterval? = nil
   ) {
     self.accessToken = accessToken
     self.refreshToken = refreshToken
     self.expiresAt = expiresAt
     self.tokenType = tokenType
     self.user = user
+    self.lifetime = lifetime.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+  }
+
+  /// The margin to renew with: `configured`, or half the token's lifetime when the token lives
+  /// no longer than `configured` (a 30 s token with a 60 s margin would be due the moment it
+  /// arrives, so every run would renew it and none would get to use it).
+  public func refreshMargin(_ configured: TimeInterval) -> TimeInterval {
+    guard let lifetime, lifetime <= configured else { return configured }
+    return lifetime / 2
   }
 
   /// Whether the access token has expired at `now`.
@@ -36,15 +48,15 @@ public struct AuthSession: Equatable, Hashable, Sendable {
     expiresAt <= now
   }
 
-  /// Whether the access token expires within `margin` seconds of `now` (or already has), so
-  /// it should be renewed before use.
+  /// Whether the access token expires within `refreshMargin(margin)` seconds of `now` (or
+  /// already has), so it should be renewed before use.
   public func needsRefresh(at now: Date, margin: TimeInterval = AuthSession.refreshMargin) -> Bool {
-    expiresAt.timeIntervalSince(now) <= margin
+    expiresAt.timeIntervalSince(now) <= refreshMargin(margin)
   }
 
-  /// When the proactive refresh is due: `margin` seconds before expiry.
+  /// When the proactive refresh is due: `refreshMargin(margin)` seconds before expiry.
   public func refreshDate(margin: TimeInterval = AuthSession.refreshMargin) -> Date {
-    expiresAt.addingTimeInterval(-margin)
+    expiresAt.addingTimeInterval(-refreshMargin(margin))
   }
 }
 

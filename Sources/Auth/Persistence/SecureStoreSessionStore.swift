@@ -36,4 +36,14 @@ public struct SecureStoreSessionStore: SessionStore {
   public func clear() throws {
     try secureStore.delete(key)
   }
+
+  /// In a `FileSecureStore`, an exclusive `flock` on `<key>.lock` beside the file, which every
+  /// Kiln process using that folder honours. Other secure stores (the Keychain, memory) have
+  /// no lock file, so their lease is empty.
+  /// - Throws: `StorageError` when the lock file cannot be created or locked.
+  public func lock() async throws -> SessionStoreLease {
+    guard let files = secureStore as? FileSecureStore else { return .unlocked }
+    let held = try await files.lockRecord(key)
+    return SessionStoreLease(release: { held.release() })
+  }
 }

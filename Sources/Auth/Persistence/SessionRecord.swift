@@ -6,10 +6,12 @@ import Foundation
 ///
 /// ```json
 /// {"version": 1, "access_token": "…", "refresh_token": "…", "expires_at": 1780315200,
-///  "token_type": "bearer", "user": {"id": "…", "email": "…", "name": "…", "avatar_url": "…"}}
+///  "expires_in": 3600, "token_type": "bearer",
+///  "user": {"id": "…", "email": "…", "name": "…", "avatar_url": "…"}}
 /// ```
-/// `expires_at` is seconds since 1970 by the device clock. A record with another `version`
-/// is treated as unreadable.
+/// `expires_at` is seconds since 1970 by the device clock; `expires_in` is the access token's
+/// lifetime when issued, absent in records written before it was kept (such a record decodes
+/// with no lifetime). A record with another `version` is treated as unreadable.
 public enum SessionRecord {
   /// The format version this build writes and reads.
   public static let currentVersion = 1
@@ -22,6 +24,7 @@ public enum SessionRecord {
       accessToken: session.accessToken,
       refreshToken: session.refreshToken,
       expiresAt: session.expiresAt.timeIntervalSince1970,
+      expiresIn: session.lifetime,
       tokenType: session.tokenType,
       user: session.user)
     let encoder = JSONEncoder()
@@ -52,7 +55,8 @@ public enum SessionRecord {
       refreshToken: record.refreshToken,
       expiresAt: Date(timeIntervalSince1970: record.expiresAt),
       tokenType: record.tokenType,
-      user: record.user)
+      user: record.user,
+      lifetime: record.expiresIn)
   }
 
   private struct Record: Codable {
@@ -60,6 +64,7 @@ public enum SessionRecord {
     let accessToken: String
     let refreshToken: String
     let expiresAt: Double
+    let expiresIn: Double?
     let tokenType: String
     let user: AuthUser
 
@@ -68,6 +73,7 @@ public enum SessionRecord {
       case accessToken = "access_token"
       case refreshToken = "refresh_token"
       case expiresAt = "expires_at"
+      case expiresIn = "expires_in"
       case tokenType = "token_type"
       case user
     }

@@ -2,7 +2,8 @@ import Foundation
 
 /// When and how hard the session manager renews tokens.
 public struct RefreshPolicy: Equatable, Sendable {
-  /// Renew when the access token expires within this many seconds (60, as the seed says).
+  /// Renew when the access token expires within this many seconds (60, as the seed says), or
+  /// within half its lifetime when it lives no longer than this (`AuthSession.refreshMargin(_:)`).
   public var margin: TimeInterval
   /// Tries per refresh, the first included (3: the seed's "for attempt in 1...3").
   public var maxAttempts: Int

@@ -32,6 +32,12 @@ extension SessionManager {
     from start: AuthSession, generation flightGeneration: Int, flightID: Int
   ) async throws -> AuthSession {
     defer { if refreshFlight?.id == flightID { refreshFlight = nil } }
+    // Held from re-reading the record until the renewed session is saved: another process
+    // renewing meanwhile either finished first (and this one adopts its tokens below) or
+    // waits, so no two processes spend the same refresh token.
+    let lease = await lockStoredSession()
+    defer { lease.release() }
+    try ensureGeneration(flightGeneration)
     var current = start
     if let newer = newerStoredSession(than: current) {
       // Another process renewed this session already; use its tokens.
@@ -82,6 +88,17 @@ extension SessionManager {
           throw error
         }
       }
+    }
+  }
+
+  /// The stored session's lock across processes; without it (the lock file cannot be made)
+  /// the refresh still runs, as it did before there was a lock.
+  private func lockStoredSession() async -> SessionStoreLease {
+    do {
+      return try await store.lock()
+    } catch {
+      logger.error("locking the stored session (renewing without the lock)", error, category: .auth)
+      return .unlocked
     }
   }
 

@@ -12,6 +12,8 @@ extension SessionManager {
   /// Schedules a refresh `delay` seconds from now, replacing any scheduled one.
   func scheduleRefresh(after delay: TimeInterval) {
     timerTask?.cancel()
+    timerTask = nil
+    guard !isShutDown else { return }
     let scheduledGeneration = generation
     timerTask = Task { [weak self, clock] in
       do {
@@ -26,7 +28,7 @@ extension SessionManager {
 
   /// The timer fired: renew silently, unless the session changed since it was set.
   func scheduledRefreshDue(generation scheduledGeneration: Int) async {
-    guard scheduledGeneration == generation, let current = session else { return }
+    guard !isShutDown, scheduledGeneration == generation, let current = session else { return }
     // This task is finishing; a failure below schedules a new one, which must not cancel it.
     timerTask = nil
     do {
@@ -34,6 +36,23 @@ extension SessionManager {
     } catch {
       logger.notice(
         "scheduled refresh did not complete: \(AppError.from(error).code)", category: .auth)
+    }
+  }
+
+  /// Stops keeping the session alive before the process exits: nothing is scheduled from now
+  /// on, and every refresh in flight finishes first, so tokens the server already rotated are
+  /// saved rather than lost with the process (the next run would present the spent refresh
+  /// token, and a server that rotates tokens ends the session for that). Calls that need a
+  /// token still work afterwards; they refresh on demand. The `kiln` executable calls this
+  /// through `AppDependencies.shutdown()`.
+  public func shutdown() async {
+    isShutDown = true
+    timerTask?.cancel()
+    timerTask = nil
+    while let flight = refreshFlight {
+      _ = await flight.task.result
+      // A flight that ended clears itself; one replaced meanwhile is awaited in turn.
+      if refreshFlight?.id == flight.id { refreshFlight = nil }
     }
   }
 

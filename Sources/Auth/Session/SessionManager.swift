@@ -9,7 +9,12 @@ import Foundation
 ///   `start()` or by the first call that needs a token), `.unauthenticated` when there is none
 ///   or the record is damaged (a damaged record is deleted).
 /// - `start()` (call once at launch) renews an expired session and schedules the next refresh
-///   60 s before expiry on the injected clock.
+///   60 s before expiry on the injected clock (half the lifetime before, for tokens that live
+///   no longer than 60 s); `shutdown()` (call before the process exits) stops that and waits
+///   for a refresh in flight, so rotated tokens are always saved.
+/// - A refresh holds the stored record's lock across processes (`SessionStore.lock()`) and
+///   re-reads the record first: a session another process renewed is adopted, not renewed
+///   again.
 /// - Exactly one refresh is in flight however many callers ask; they all get its result.
 /// - Transient failures (network, 5xx, 429) are retried three times in total with backoff and
 ///   never sign the user out; only GoTrue's session-ending answers do.
@@ -38,6 +43,8 @@ public actor SessionManager: AuthClient {
   /// The store could not be read at creation (not a damaged record: the store itself failed).
   var storeReadFailed = false
   var started = false
+  /// `shutdown()` was called: nothing more is scheduled.
+  var isShutDown = false
 
   /// One shared refresh.
   struct RefreshFlight {
@@ -89,7 +96,7 @@ public actor SessionManager: AuthClient {
   }
 
   /// The token provider for `AuthInterceptor` on clients that call Kiln's backend (the AI
-  /// proxy, sync): a token valid for at least a minute, renewed first when needed.
+  /// proxy, sync): a token valid for at least the refresh margin, renewed first when needed.
   public nonisolated var tokenProvider: AuthTokenProvider {
     AuthTokenProvider(client: self)
   }
@@ -112,7 +119,8 @@ public actor SessionManager: AuthClient {
   }
 
   /// Starts keeping the session alive: renews a stored session whose access token expired
-  /// (or is about to), otherwise schedules the refresh 60 s before expiry. Call it once at
+  /// (or is about to), otherwise schedules the refresh 60 s before expiry (half the token's
+  /// lifetime before, for tokens that live no longer than that). Call it once at
   /// launch; later calls do nothing. Returns when the launch refresh, if any, has finished
   /// (the state meanwhile is `.refreshing`), so call it from a background task if the UI must
   /// not wait. Never throws: a failed launch refresh leaves the outcome in the state.

@@ -98,7 +98,7 @@ extension FileSecureStore {
     return descriptor
   }
 
-  private func ensureDirectory() throws {
+  func ensureDirectory() throws {
     let path = directory.path
     if mkdir(path, 0o700) == 0 {
       // mkdir applies the umask; make the mode exactly 0700.

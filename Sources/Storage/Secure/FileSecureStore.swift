@@ -12,7 +12,8 @@ import Synchronization
 ///   folder is `fsync`ed: the file is never world-readable, not even for a moment, and a
 ///   crash leaves either the old or the new contents.
 /// - Writers in different processes take an exclusive `flock` on `secure-store.lock`, so a
-///   read-modify-write never loses another process's change.
+///   read-modify-write never loses another process's change. `lockRecord(_:)` holds a
+///   separate per-record lock for longer work.
 /// - A damaged file throws `StorageError.corrupted`; `removeAll()` starts over.
 /// - Values are never logged; key names are.
 public final class FileSecureStore: SecureStore {
@@ -67,6 +68,16 @@ public final class FileSecureStore: SecureStore {
       }
     }
     logger.info("secure store: removed all values", category: .storage)
+  }
+
+  /// Waits for, then takes, an exclusive lock on the record under `key` that every process
+  /// using this folder honours (`<key>.lock` beside the file), for read-change-write work
+  /// that spans more than one call, such as renewing a session with the server. Not taken by
+  /// `setData` or `delete`, so the holder may write while it holds it.
+  /// - Throws: `StorageError` when the folder or the lock file cannot be created or locked.
+  public func lockRecord(_ key: String) async throws -> FileLock.Held {
+    try ensureDirectory()
+    return try await FileLock(url: directory.appendingPathComponent("\(key).lock")).acquire()
   }
 
   private func modify(_ change: (inout [String: Data]) -> Void) throws {

@@ -9,13 +9,15 @@ import Localization
 enum AccountCommands {
   struct WhoAmI: Encodable {
     let signedIn: Bool
+    /// Whether the server recognised the session; `nil` when nobody is signed in.
+    let confirmed: Bool?
     let id: String?
     let email: String?
     let name: String?
     let accessTokenExpiresAt: Date?
 
     enum CodingKeys: String, CodingKey {
-      case id, email, name
+      case id, email, name, confirmed
       case signedIn = "signed_in"
       case accessTokenExpiresAt = "access_token_expires_at"
     }
@@ -58,24 +60,40 @@ enum AccountCommands {
     -> ExitStatus
   {
     let wasSignedIn = await dependencies.auth.currentUser() != nil
+    if wasSignedIn {
+      // The server ends the session only for a live access token, so an expired one is
+      // renewed first; if that fails, the sign-out here still happens.
+      do {
+        _ = try await dependencies.auth.validAccessToken()
+      } catch {
+        dependencies.logger.notice(
+          "sign-out without renewing the token: \(AppError.from(error).code)", category: .auth)
+      }
+    }
     try await dependencies.auth.signOut()
     context.console.output(wasSignedIn ? "Signed out.\n" : "Nobody was signed in.\n")
     return .success
   }
 
+  /// Confirms the account with the server (renewing the token first when due); when the
+  /// server cannot be asked, shows the stored account and says it is unconfirmed.
   @MainActor
   static func whoami(
     _ context: CommandContext, _ dependencies: AppDependencies
   ) async throws
     -> ExitStatus
   {
+    let confirmation = await dependencies.auth.confirmAccount()
     let snapshot = await dependencies.auth.snapshot()
-    let user = snapshot.user
+    let user = confirmation.user
+    var unconfirmedReason: AppError?
+    if case .unconfirmed(_, let reason) = confirmation { unconfirmedReason = reason }
     if context.wantsJSON {
       try context.printJSON(
         WhoAmI(
-          signedIn: user != nil, id: user?.id, email: user?.email, name: user?.name,
-          accessTokenExpiresAt: snapshot.accessTokenExpiresAt))
+          signedIn: user != nil, confirmed: user.map { _ in unconfirmedReason == nil },
+          id: user?.id, email: user?.email, name: user?.name,
+          accessTokenExpiresAt: user == nil ? nil : snapshot.accessTokenExpiresAt))
     } else if let user {
       var line = "Signed in as \(user.email ?? user.name ?? user.id) (id \(user.id))"
       if let expiry = snapshot.accessTokenExpiresAt {
@@ -87,6 +105,12 @@ enum AccountCommands {
       context.console.output(line + ".\n")
     } else {
       context.console.error("Not signed in. Run 'kiln login'.\n")
+    }
+    if let unconfirmedReason {
+      let reason = context.scrubber.scrub(unconfirmedReason.localizedUserMessage)
+      context.console.error(
+        "kiln: could not confirm the account with the server (\(reason)); "
+          + "this is the account stored on this device.\n")
     }
     return user == nil ? .failure : .success
   }

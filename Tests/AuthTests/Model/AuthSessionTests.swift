@@ -21,6 +21,30 @@ import Testing
     #expect(Sessions.make("a", expiresIn: 3600).refreshDate() == now.addingTimeInterval(3540))
   }
 
+  @Test(
+    arguments: [
+      (nil, 60.0), (3600.0, 60.0), (61.0, 60.0), (60.0, 30.0), (30.0, 15.0), (1.0, 0.5),
+    ] as [(TimeInterval?, TimeInterval)])
+  func tokensThatLiveNoLongerThanTheMarginRenewHalfwayThrough(
+    lifetime: TimeInterval?, margin: TimeInterval
+  ) {
+    var session = Sessions.make("a", expiresIn: lifetime ?? 3600)
+    session.lifetime = lifetime
+    #expect(session.refreshMargin(60) == margin)
+    #expect(session.refreshDate(margin: 60) == session.expiresAt.addingTimeInterval(-margin))
+    #expect(!session.needsRefresh(at: session.expiresAt.addingTimeInterval(-margin - 0.25)))
+    #expect(session.needsRefresh(at: session.expiresAt.addingTimeInterval(-margin)))
+  }
+
+  @Test func aThirtySecondTokenIsNotDueWhenItArrives() {
+    let session = AuthSession(
+      accessToken: "a", refreshToken: "r", expiresAt: now.addingTimeInterval(30),
+      user: Sessions.alice, lifetime: 30)
+    #expect(!session.needsRefresh(at: now))
+    #expect(!session.needsRefresh(at: now.addingTimeInterval(12)))
+    #expect(session.needsRefresh(at: now.addingTimeInterval(15)))
+  }
+
   @Test func descriptionsNeverShowTokens() {
     let session = Sessions.make("secret")
     for text in [

@@ -21,6 +21,19 @@ import Testing
         == "https://example.com/alice.png")
   }
 
+  @Test func theTokenLifetimeIsKeptAndRecordsWithoutItStillRead() throws {
+    var session = Sessions.make("one")
+    session.lifetime = 30
+    let data = try SessionRecord.encode(session)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["expires_in"] as? Double == 30)
+    #expect(try SessionRecord.decode(data).lifetime == 30)
+
+    let older =
+      #"{"version":1,"access_token":"a","refresh_token":"r","expires_at":1,"token_type":"bearer","user":{"id":"u"}}"#
+    #expect(try SessionRecord.decode(Data(older.utf8)).lifetime == nil)
+  }
+
   @Test(arguments: [
     "not json",
     #"{"access_token":"a","refresh_token":"r","expires_at":1,"token_type":"bearer","user":{"id":"u"}}"#,
