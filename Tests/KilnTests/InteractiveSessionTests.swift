@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func openingAndQuittingMakesNoConversation() async throws {
-    let io = ScriptedSessionIO(["/help", "/chats", "/quit", "never read"])
+    let io = ScriptedSessionIO(["/help", "/chats", "/quit", "never read"], leavesUnread: 1)
     let (session, dependencies) = makeSession(io)
     #expect(await session.run(opening: nil) == .success)
     #expect(try await conversations(dependencies).isEmpty)
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func ctrlCOnAnEmptyLineWarnsOnceThenQuits() async throws {
-    let io = ScriptedSessionIO([], isTerminal: true)
+    let io = ScriptedSessionIO([], isTerminal: true, leavesUnread: 1)
     io.append(.interrupted(discarded: "half typed"))
     io.append(.interrupted(discarded: ""))
     io.append(.interrupted(discarded: ""))
