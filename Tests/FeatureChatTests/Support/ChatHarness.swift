@@ -95,7 +95,7 @@ final class ChatHarness {
   }
 
   /// Runs `body` with a fresh harness and cleans up after it. A script of `client` that no
-  /// request used fails the test.
+  /// request used, or a fault no append reached, fails the test.
   static func run(
     storage: StorageKind = .inMemory, client: ScriptedChatClient = .echoing(),
     provider: ChatProviderKind = .echo, subscribed: Bool = false,
@@ -117,6 +117,7 @@ final class ChatHarness {
     }
     await harness.close()
     client.verifyAllUsed(sourceLocation: sourceLocation)
+    harness.faults?.verifyAllUsed(sourceLocation: sourceLocation)
   }
 
   private func close() async {
