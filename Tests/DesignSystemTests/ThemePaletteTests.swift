@@ -9,15 +9,26 @@ import Testing
     Theme.allCases.flatMap { theme in ThemePalette.variants(of: theme).map { (theme, $0) } }
   }
 
-  @Test func everyThemeHasAPaletteForEveryScheme() {
-    for theme in Theme.allCases {
-      for scheme in ColorScheme.allCases {
-        let palette = theme.palette(in: scheme)
-        #expect(palette == ThemePalette.palette(for: theme, colorScheme: scheme))
-        #expect(!ThemePalette.variants(of: theme).isEmpty)
-        #expect(ThemePalette.variants(of: theme).contains(palette))
-      }
-    }
+  /// Which palette each theme shows in each scheme, written out rather than derived.
+  static let expectedPalettes: [(Theme, ColorScheme, String)] = [
+    (.system, .light, "light"), (.system, .dark, "dark"),
+    (.light, .light, "light"), (.light, .dark, "light"),
+    (.dark, .light, "dark"), (.dark, .dark, "dark"),
+    (.aurora, .light, "aurora"), (.aurora, .dark, "aurora"),
+    (.obsidian, .light, "obsidian"), (.obsidian, .dark, "obsidian"),
+  ]
+
+  @Test func theTableCoversEveryThemeInEveryScheme() {
+    let covered = Self.expectedPalettes.map { "\($0.0)/\($0.1)" }
+    #expect(covered.count == Theme.allCases.count * ColorScheme.allCases.count)
+    #expect(Set(covered).count == covered.count)
+  }
+
+  @Test(arguments: expectedPalettes)
+  func eachThemeShowsItsPaletteInEachScheme(theme: Theme, scheme: ColorScheme, name: String) {
+    let palette = theme.palette(in: scheme)
+    #expect(palette.name == name)
+    #expect(ThemePalette.variants(of: theme).contains(palette))
   }
 
   @Test func systemFollowsTheSchemeAndOtherThemesDoNot() {

@@ -24,7 +24,9 @@ import Testing
 
   @Test func controlsAreNeverSmallerThanATouchTarget() {
     #expect(DSSize.minimumTouchTarget == 44)
-    for height in DSSize.controlHeights {
+    let controls = [DSSize.buttonHeight, DSSize.compactButtonHeight, DSSize.inputBarMinimumHeight]
+    #expect(DSSize.controlHeights == controls, "every control is in the list that is checked")
+    for height in controls {
       #expect(height >= DSSize.minimumTouchTarget)
     }
   }

@@ -145,7 +145,10 @@ import Testing
         if case .results = list.messageResults { return true }
         return false
       }
-      guard case .results(let hits) = list.messageResults else { return }
+      guard case .results(let hits) = list.messageResults else {
+        Issue.record("no search results: \(list.messageResults)")
+        return
+      }
       #expect(hits.count == 2)  // The question and its echo.
       #expect(hits.allSatisfy { $0.conversation.id == conversation.id })
       #expect(hits.allSatisfy { $0.snippet.matches.map { $0.lowercased() } == ["lighthouse"] })

@@ -92,7 +92,7 @@ import Testing
         return (Array(0..<limit), limit)
       }
     }
-    await gate.waitForArrivals()
+    #expect(await gate.waitForArrivals())
     #expect(paginator.state == .loadingMore)
     let second = await paginator.loadNext { _, _ in
       Issue.record("a second page was requested while one was loading")
@@ -113,7 +113,7 @@ import Testing
         return ([1, 2, 3], nil)
       }
     }
-    await gate.waitForArrivals()
+    #expect(await gate.waitForArrivals())
     paginator.reset()
     gate.open()
     #expect(await stale.value == .success([]))

@@ -45,49 +45,53 @@ import Testing
   }
 
   @Test func aWrongPasswordSaysSoInTheUsersLanguage() async {
-    let auth = ScriptedAuthClient()
-    await auth.answerSignIn(.failure(Self.wrongPassword))
-    let account = AccountViewModel(auth: auth)
-    await account.load()
-    account.email = "ana@kiln.dev"
-    account.password = "wrong"
-    await account.submitButtonTapped()
-    #expect(account.problem == .failed(.unauthorized))
-    #expect(
-      L10n.withLanguage(.english) { account.errorMessage }
-        == "Invalid email or password. Please check your credentials and try again.")
-    #expect(
-      L10n.withLanguage(.spanish) { account.errorMessage }
-        == "El correo electrónico o la contraseña no son válidos. Revisa tus credenciales e "
-        + "inténtalo de nuevo.")
-    #expect(account.status == .signedOut)
-    #expect(account.password.isEmpty)
-    #expect(await auth.calls == [.signIn(email: "ana@kiln.dev")])
-    #expect(await auth.passwords == ["wrong"])
+    await ScriptedAuthClient.run { auth in
+      await auth.answerSignIn(.failure(Self.wrongPassword))
+      let account = AccountViewModel(auth: auth)
+      await account.load()
+      account.email = "ana@kiln.dev"
+      account.password = "wrong"
+      await account.submitButtonTapped()
+      #expect(account.problem == .failed(.unauthorized))
+      #expect(
+        L10n.withLanguage(.english) { account.errorMessage }
+          == "Invalid email or password. Please check your credentials and try again.")
+      #expect(
+        L10n.withLanguage(.spanish) { account.errorMessage }
+          == "El correo electrónico o la contraseña no son válidos. Revisa tus credenciales e "
+          + "inténtalo de nuevo.")
+      #expect(account.status == .signedOut)
+      #expect(account.password.isEmpty)
+      #expect(await auth.calls == [.signIn(email: "ana@kiln.dev")])
+      #expect(await auth.passwords == ["wrong"])
+    }
   }
 
   @Test func anImplausibleAddressIsCaughtBeforeAskingTheServer() async {
-    let auth = ScriptedAuthClient()
-    let account = AccountViewModel(auth: auth)
-    for address in ["", "ana", "ana@", "@kiln.dev", "ana@kiln", "ana@kiln.", "a na@kiln.dev"] {
-      account.email = address
-      account.password = "secret"
-      #expect(!account.canSubmit, "\(address)")
-      await account.submitButtonTapped()
-      #expect(account.problem == .invalidEmail, "\(address)")
+    await ScriptedAuthClient.run { auth in
+      let account = AccountViewModel(auth: auth)
+      for address in ["", "ana", "ana@", "@kiln.dev", "ana@kiln", "ana@kiln.", "a na@kiln.dev"] {
+        account.email = address
+        account.password = "secret"
+        #expect(!account.canSubmit, "\(address)")
+        await account.submitButtonTapped()
+        #expect(account.problem == .invalidEmail, "\(address)")
+      }
+      #expect(
+        L10n.withLanguage(.english) { account.errorMessage } == "Enter a valid email address.")
+      #expect(await auth.calls.isEmpty)
     }
-    #expect(L10n.withLanguage(.english) { account.errorMessage } == "Enter a valid email address.")
-    #expect(await auth.calls.isEmpty)
   }
 
   @Test func signInNeedsAPassword() async {
-    let auth = ScriptedAuthClient()
-    let account = AccountViewModel(auth: auth)
-    account.email = "ana@kiln.dev"
-    await account.submitButtonTapped()
-    #expect(account.problem == .passwordRequired)
-    #expect(L10n.withLanguage(.english) { account.errorMessage } == "Enter your password.")
-    #expect(await auth.calls.isEmpty)
+    await ScriptedAuthClient.run { auth in
+      let account = AccountViewModel(auth: auth)
+      account.email = "ana@kiln.dev"
+      await account.submitButtonTapped()
+      #expect(account.problem == .passwordRequired)
+      #expect(L10n.withLanguage(.english) { account.errorMessage } == "Enter your password.")
+      #expect(await auth.calls.isEmpty)
+    }
   }
 
   @Test func editingAFieldClearsAProblemWithWhatWasTyped() async {
@@ -105,105 +109,113 @@ import Testing
   }
 
   @Test func editingAFieldKeepsAServerFailureOnScreen() async {
-    let auth = ScriptedAuthClient()
-    await auth.answerSignIn(.failure(Self.wrongPassword))
-    let account = AccountViewModel(auth: auth)
-    account.email = "ana@kiln.dev"
-    account.password = "wrong"
-    await account.submitButtonTapped()
-    account.password = "again"
-    #expect(account.problem == .failed(.unauthorized))
+    await ScriptedAuthClient.run { auth in
+      await auth.answerSignIn(.failure(Self.wrongPassword))
+      let account = AccountViewModel(auth: auth)
+      account.email = "ana@kiln.dev"
+      account.password = "wrong"
+      await account.submitButtonTapped()
+      account.password = "again"
+      #expect(account.problem == .failed(.unauthorized))
+    }
   }
 
   @Test func signUpSignsInWhenNoConfirmationIsNeeded() async {
-    let auth = ScriptedAuthClient()
-    await auth.answerSignUp(.success(.signedIn(Self.ana)))
-    let account = AccountViewModel(auth: auth)
-    account.formModeChanged(.signUp)
-    account.email = "ana@kiln.dev"
-    account.password = "long enough"
-    await account.submitButtonTapped()
-    #expect(account.user == Self.ana)
-    #expect(await auth.calls == [.signUp(email: "ana@kiln.dev")])
+    await ScriptedAuthClient.run { auth in
+      await auth.answerSignUp(.success(.signedIn(Self.ana)))
+      let account = AccountViewModel(auth: auth)
+      account.formModeChanged(.signUp)
+      account.email = "ana@kiln.dev"
+      account.password = "long enough"
+      await account.submitButtonTapped()
+      #expect(account.user == Self.ana)
+      #expect(await auth.calls == [.signUp(email: "ana@kiln.dev")])
+    }
   }
 
   @Test func signUpThatNeedsConfirmationSaysCheckYourEmail() async {
-    let auth = ScriptedAuthClient()
-    await auth.answerSignUp(.success(.confirmationRequired(Self.ana)))
-    let account = AccountViewModel(auth: auth)
-    await account.load()
-    account.formModeChanged(.signUp)
-    account.email = "ana@kiln.dev"
-    account.password = "long enough"
-    await account.submitButtonTapped()
-    #expect(account.status == .signedOut)
-    #expect(account.mode == .signIn)
-    #expect(account.notice == .confirmationSent)
-    #expect(
-      L10n.withLanguage(.english) { account.noticeMessage }
-        == "Check your email to confirm your account.")
+    await ScriptedAuthClient.run { auth in
+      await auth.answerSignUp(.success(.confirmationRequired(Self.ana)))
+      let account = AccountViewModel(auth: auth)
+      await account.load()
+      account.formModeChanged(.signUp)
+      account.email = "ana@kiln.dev"
+      account.password = "long enough"
+      await account.submitButtonTapped()
+      #expect(account.status == .signedOut)
+      #expect(account.mode == .signIn)
+      #expect(account.notice == .confirmationSent)
+      #expect(
+        L10n.withLanguage(.english) { account.noticeMessage }
+          == "Check your email to confirm your account.")
+    }
   }
 
   @Test func signUpRefusesAShortPasswordOnBothSidesOfTheMinimum() async {
-    let auth = ScriptedAuthClient()
-    await auth.answerSignUp(.success(.signedIn(Self.ana)))
-    let account = AccountViewModel(auth: auth, minimumPasswordLength: 8)
-    account.formModeChanged(.signUp)
-    account.email = "ana@kiln.dev"
-    account.password = "1234567"
-    #expect(!account.canSubmit)
-    await account.submitButtonTapped()
-    #expect(account.problem == .passwordTooShort(minimumLength: 8))
-    #expect(
-      L10n.withLanguage(.english) { account.errorMessage }
-        == "Password must be at least 8 characters.")
-    account.password = "12345678"
-    #expect(account.canSubmit)
-    await account.submitButtonTapped()
-    #expect(account.user == Self.ana)
-    #expect(await auth.passwords == ["12345678"])
+    await ScriptedAuthClient.run { auth in
+      await auth.answerSignUp(.success(.signedIn(Self.ana)))
+      let account = AccountViewModel(auth: auth, minimumPasswordLength: 8)
+      account.formModeChanged(.signUp)
+      account.email = "ana@kiln.dev"
+      account.password = "1234567"
+      #expect(!account.canSubmit)
+      await account.submitButtonTapped()
+      #expect(account.problem == .passwordTooShort(minimumLength: 8))
+      #expect(
+        L10n.withLanguage(.english) { account.errorMessage }
+          == "Password must be at least 8 characters.")
+      account.password = "12345678"
+      #expect(account.canSubmit)
+      await account.submitButtonTapped()
+      #expect(account.user == Self.ana)
+      #expect(await auth.passwords == ["12345678"])
+    }
   }
 
   @Test func aServerRefusalOfSignUpIsShownAsTheServerPutIt() async {
-    let auth = ScriptedAuthClient()
-    let weak = GoTrueError(
-      status: 422, code: .weakPassword, message: "Password is known to be weak and easy to guess",
-      shape: .current)
-    await auth.answerSignUp(.failure(AuthError.server(weak)))
-    let account = AccountViewModel(auth: auth)
-    account.formModeChanged(.signUp)
-    account.email = "ana@kiln.dev"
-    account.password = "password1"
-    await account.submitButtonTapped()
-    #expect(account.errorMessage == "Password is known to be weak and easy to guess")
+    await ScriptedAuthClient.run { auth in
+      let weak = GoTrueError(
+        status: 422, code: .weakPassword, message: "Password is known to be weak and easy to guess",
+        shape: .current)
+      await auth.answerSignUp(.failure(AuthError.server(weak)))
+      let account = AccountViewModel(auth: auth)
+      account.formModeChanged(.signUp)
+      account.email = "ana@kiln.dev"
+      account.password = "password1"
+      await account.submitButtonTapped()
+      #expect(account.errorMessage == "Password is known to be weak and easy to guess")
+    }
   }
 
   @Test func appleSignInWhereItIsUnavailableSaysItIsNotConfigured() async {
-    let auth = ScriptedAuthClient()
-    await auth.answerSignIn(.failure(AuthError.providerUnavailable(.apple)))
-    let account = AccountViewModel(auth: auth)
-    await account.signInWithAppleButtonTapped()
-    #expect(account.problem == .failed(.notConfigured(IdentityProvider.apple.displayName)))
-    #expect(await auth.calls == [.signInWithApple])
+    await ScriptedAuthClient.run { auth in
+      await auth.answerSignIn(.failure(AuthError.providerUnavailable(.apple)))
+      let account = AccountViewModel(auth: auth)
+      await account.signInWithAppleButtonTapped()
+      #expect(account.problem == .failed(.notConfigured(IdentityProvider.apple.displayName)))
+      #expect(await auth.calls == [.signInWithApple])
+    }
   }
 
   @Test func googleSignInSignsIn() async {
-    let auth = ScriptedAuthClient()
-    await auth.answerSignIn(.success(Self.ana))
-    let account = AccountViewModel(auth: auth)
-    await account.signInWithGoogleButtonTapped()
-    #expect(account.user == Self.ana)
+    await ScriptedAuthClient.run { auth in
+      await auth.answerSignIn(.success(Self.ana))
+      let account = AccountViewModel(auth: auth)
+      await account.signInWithGoogleButtonTapped()
+      #expect(account.user == Self.ana)
+    }
   }
 
   @Test func aSessionEndingElsewhereShows() async {
-    let auth = ScriptedAuthClient(signedIn: Self.ana)
-    let account = AccountViewModel(auth: auth)
-    let observer = Task { await account.observeAuthChanges() }
-    defer { observer.cancel() }
-    #expect(await eventually { account.user == Self.ana })
-    await auth.emit(.refreshing)
-    #expect(await eventually { account.status == .restoring })
-    await auth.emit(.unauthenticated)
-    #expect(await eventually { account.status == .signedOut })
+    await ScriptedAuthClient.run(signedIn: Self.ana) { auth in
+      let account = AccountViewModel(auth: auth)
+      let observer = Task { await account.observeAuthChanges() }
+      defer { observer.cancel() }
+      #expect(await eventually { account.user == Self.ana })
+      await auth.emit(.refreshing)
+      #expect(await eventually { account.status == .restoring })
+      await auth.emit(.unauthenticated)
+      #expect(await eventually { account.status == .signedOut })
+    }
   }
 }

@@ -152,6 +152,7 @@ import Testing
     await settings.diagnosticsToggled(true)
     #expect(settings.shareDiagnostics, "trying again works")
     #expect(await harness.repository.current.shareDiagnostics)
+    await harness.repository.verifyAllUsed()
   }
 
   @Test func aFailedReadBeforeSavingAlsoPutsTheChoiceBack() async {
@@ -162,6 +163,7 @@ import Testing
     #expect(settings.chatUIStyle == .bubble)
     #expect(settings.error == .storage(.busy))
     #expect(await harness.repository.saveCount == 0)
+    await harness.repository.verifyAllUsed()
   }
 
   @Test func aFailedLoadShowsTheDefaultsAndAnErrorAndChangesStillSave() async {
@@ -179,6 +181,7 @@ import Testing
     #expect(stored.reduceMotion)
     #expect(!stored.hapticsEnabled, "the save started from what is stored, not the defaults")
     #expect(!settings.hapticsEnabled, "and the screen now shows what is stored")
+    await harness.repository.verifyAllUsed()
   }
 
   @Test func quickSuccessiveChangesAreAllSaved() async {
@@ -219,6 +222,7 @@ import Testing
     #expect(settings.selectedModel == "llama3.2")
     #expect(await harness.repository.current.selectedModel == "llama3.2")
     #expect(settings.error == .storage(.diskFull))
+    await harness.repository.verifyAllUsed()
   }
 
   @Test func aChangeMadeWhileLoadingIsKept() async {

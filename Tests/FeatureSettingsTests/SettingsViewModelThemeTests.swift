@@ -166,6 +166,7 @@ import Testing
     #expect(settings.theme == .light)
     #expect(harness.themeManager.selected == .light)
     #expect(settings.error == .storage(.readOnly))
+    await harness.repository.verifyAllUsed()
   }
 
   @Test func beforeLoadingTheRestoredThemeIsLeftAlone() async {

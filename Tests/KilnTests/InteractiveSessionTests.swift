@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func openingAndQuittingMakesNoConversation() async throws {
-    let io = ScriptedSessionIO(["/help", "/chats", "/quit", "never read"])
+    let io = ScriptedSessionIO(["/help", "/chats", "/quit", "never read"], leavesUnread: 1)
     let (session, dependencies) = makeSession(io)
     #expect(await session.run(opening: nil) == .success)
     #expect(try await conversations(dependencies).isEmpty)
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func ctrlCOnAnEmptyLineWarnsOnceThenQuits() async throws {
-    let io = ScriptedSessionIO([], isTerminal: true)
+    let io = ScriptedSessionIO([], isTerminal: true, leavesUnread: 1)
     io.append(.interrupted(discarded: "half typed"))
     io.append(.interrupted(discarded: ""))
     io.append(.interrupted(discarded: ""))
@@ -88,15 +88,21 @@ import Testing
       ["hello", "/rename Better title", "/pin", "/archive", "/chats", "/delete", "/delete"],
       answers: ["n", "y"])
     let (session, dependencies) = makeSession(io)
+    var afterArchive: [ConversationDTO]?
     io.beforePrompt = { read in
       guard read == 4 else { return }
-      let stored = try? await dependencies.conversations.list(
-        limit: 5, after: nil, includeArchived: true)
-      #expect(stored?.first?.title == "Better title")
-      #expect(stored?.first?.isPinned == true)
-      #expect(stored?.first?.isArchived == true)
+      do {
+        afterArchive = try await dependencies.conversations.list(
+          limit: 5, after: nil, includeArchived: true)
+      } catch {
+        Issue.record("listing the conversations failed: \(error)")
+      }
     }
     _ = await session.run(opening: nil)
+    let stored = try #require(afterArchive, "the session never reached the fifth prompt")
+    #expect(stored.first?.title == "Better title")
+    #expect(stored.first?.isPinned == true)
+    #expect(stored.first?.isArchived == true)
     #expect(io.output.contains(L10n.Chat.emptyHistoryMessage), "archived ones leave /chats")
     #expect(io.questions.count == 2)
     #expect(io.output.contains("Kept."))

@@ -6,7 +6,9 @@ import Testing
 @Suite struct TerminalPaletteTests {
   @Test(arguments: Theme.allCases)
   func everyThemeMapsItsRolesToTheTerminal(theme: Theme) {
-    for palette in ThemePalette.variants(of: theme) {
+    let variants = ThemePalette.variants(of: theme)
+    #expect(variants.count == (theme == .system ? 2 : 1))
+    for palette in variants {
       let terminal = TerminalPalette(palette)
       #expect(terminal.accent == palette.accentPrimary)
       #expect(terminal.textPrimary == palette.textPrimary)

@@ -36,6 +36,57 @@ import Testing
     #expect(stub.pendingExpectations == ["DELETE /session"])
   }
 
+  @Test func withStubReportsWhatTheBodyLeftUnused() async throws {
+    let answered = try await StubHTTPClient.withStub(reportIssue: reports.reporter) { stub in
+      stub.expect(.request(.get, "/used"), reply: .status(200, body: "yes"))
+      stub.expect(.request(.delete, "/session"), reply: .status(204))
+      #expect(reports.all.isEmpty, "nothing is reported before the body ends")
+      return try await stub.send(HTTPRequest(path: "/used")).text
+    }
+    #expect(answered == "yes")
+    #expect(reports.all == ["StubHTTPClient: expected request never arrived: DELETE /session"])
+  }
+
+  @Test func withStubReportsUnusedExpectationsEvenWhenTheBodyThrows() async {
+    await #expect(throws: StubHTTPClient.UnexpectedRequest.self) {
+      try await StubHTTPClient.withStub(reportIssue: reports.reporter) { stub -> Void in
+        stub.expect(.request(.post, "/token"), reply: .status(200))
+        _ = try await stub.send(HTTPRequest(path: "/other"))
+      }
+    }
+    #expect(
+      reports.all == [
+        "StubHTTPClient: unexpected request GET /other; pending: POST /token",
+        "StubHTTPClient: expected request never arrived: POST /token",
+      ])
+  }
+
+  @Test func byDefaultAnUnusedExpectationFailsTheRunningTest() async throws {
+    try await withKnownIssue {
+      try await StubHTTPClient.withStub { stub -> Void in
+        stub.expect(.request(.get, "/never"), reply: .status(200))
+      }
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue == "StubHTTPClient: expected request never arrived: GET /never"
+      }
+    }
+  }
+
+  @Test func byDefaultAnUnexpectedRequestFailsTheRunningTest() async throws {
+    try await withKnownIssue {
+      try await StubHTTPClient.withStub { stub -> Void in
+        await #expect(throws: StubHTTPClient.UnexpectedRequest.self) {
+          try await stub.send(HTTPRequest(path: "/nobody"))
+        }
+      }
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue == "StubHTTPClient: unexpected request GET /nobody; pending: none"
+      }
+    }
+  }
+
   @Test func matchersCanInspectHeadersBodiesAndAbsoluteURLs() async throws {
     let stub = StubHTTPClient(reportIssue: reports.reporter)
     let url = try #require(URL(string: "https://auth.test/token?grant_type=refresh_token"))

@@ -8,14 +8,15 @@ import Synchronization
 /// Each request is matched against the unused expectations in the order they were added;
 /// the first that matches answers it and is used up. A request nothing matches is reported
 /// through `reportIssue` and fails. At the end, `verifyAllConsumed()` reports expectations
-/// that were never used. Replies behave like the real client: a non-2xx reply is thrown as
-/// `HTTPError.status` (with `Retry-After` read), a stream reply yields its chunks.
+/// that were never used; `withStub` calls it for you, so prefer it. By default reports are
+/// failures of the running test. Replies behave like the real client: a non-2xx reply is
+/// thrown as `HTTPError.status` (with `Retry-After` read), a stream reply yields its chunks.
 ///
 /// ```swift
-/// let http = StubHTTPClient(reportIssue: { Issue.record(Comment(rawValue: $0)) })
-/// http.expect(.request(.post, "/token"), reply: .json(#"{"access_token":"a"}"#))
-/// // … exercise the code under test …
-/// http.verifyAllConsumed()
+/// try await StubHTTPClient.withStub { http in
+///   http.expect(.request(.post, "/token"), reply: .json(#"{"access_token":"a"}"#))
+///   // … exercise the code under test …
+/// }  // an expectation still unused here fails the test
 /// ```
 public final class StubHTTPClient: HTTPClient {
   /// Raised by a request no expectation matched.
@@ -43,14 +44,27 @@ public final class StubHTTPClient: HTTPClient {
   /// A stub with no expectations.
   /// - Parameters:
   ///   - clock: dates `Retry-After` values given as HTTP dates.
-  ///   - reportIssue: called for unexpected requests and unused expectations (tests pass
-  ///     `{ Issue.record(Comment(rawValue: $0)) }`).
+  ///   - reportIssue: called for unexpected requests and unused expectations (by default a
+  ///     failure of the running test).
   public init(
     clock: AppClock = .fixed(Fixture.referenceDate),
-    reportIssue: @escaping @Sendable (String) -> Void
+    reportIssue: @escaping @Sendable (String) -> Void = recordTestIssue
   ) {
     self.clock = clock
     self.reportIssue = reportIssue
+  }
+
+  /// Runs `body` with a fresh stub, then reports every expectation `body` left unused (also
+  /// when `body` throws), so a scripted request that never came fails the test.
+  /// - Throws: what `body` throws.
+  public static func withStub<Result>(
+    clock: AppClock = .fixed(Fixture.referenceDate),
+    reportIssue: @escaping @Sendable (String) -> Void = recordTestIssue,
+    _ body: (StubHTTPClient) async throws -> Result
+  ) async throws -> Result {
+    let stub = StubHTTPClient(clock: clock, reportIssue: reportIssue)
+    defer { stub.verifyAllConsumed() }
+    return try await body(stub)
   }
 
   /// Adds an expectation answered once with `reply`.

@@ -94,13 +94,15 @@ final class ChatHarness {
     sessions.onRequireSubscription = { [unowned self] in paywallRequests += 1 }
   }
 
-  /// Runs `body` with a fresh harness and cleans up after it.
+  /// Runs `body` with a fresh harness and cleans up after it. A script of `client` that no
+  /// request used, or a fault no append reached, fails the test.
   static func run(
     storage: StorageKind = .inMemory, client: ScriptedChatClient = .echoing(),
     provider: ChatProviderKind = .echo, subscribed: Bool = false,
     policy: FreeTierPolicy = .standard, configuration: ChatConfiguration = ChatConfiguration(),
     usage: (any UsageRepository)? = nil, faulty: Bool = false,
     streaming: (any ChatCompletionStreaming)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (ChatHarness) async throws -> Void
   ) async throws {
     let harness = try ChatHarness(
@@ -114,6 +116,8 @@ final class ChatHarness {
       throw error
     }
     await harness.close()
+    client.verifyAllUsed(sourceLocation: sourceLocation)
+    harness.faults?.verifyAllUsed(sourceLocation: sourceLocation)
   }
 
   private func close() async {

@@ -2,9 +2,11 @@ import Core
 import Foundation
 import Storage
 import Synchronization
+import Testing
 
 /// A message repository that forwards to a real one, but can hold or fail chosen calls so
-/// tests reach each phase of a send.
+/// tests reach each phase of a send. A fault set for an append that never happens fails the
+/// test when `ChatHarness.run` ends.
 final class FaultyMessageRepository: MessageRepository {
   /// What happens to one kind of call.
   enum Fault: Sendable {
@@ -28,6 +30,17 @@ final class FaultyMessageRepository: MessageRepository {
   /// Applies `fault` to the `number`th append (1-based, counted from now on).
   func onAppend(_ number: Int, _ fault: Fault) {
     state.withLock { $0.appendFaults[$0.appends + number] = fault }
+  }
+
+  /// Records an issue for each append fault no append reached.
+  func verifyAllUsed(sourceLocation: SourceLocation = #_sourceLocation) {
+    let (pending, appends) = state.withLock { ($0.appendFaults.keys.sorted(), $0.appends) }
+    for number in pending {
+      let message =
+        "FaultyMessageRepository: a fault for append \(number) was never reached "
+        + "(\(appends) appends)"
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
   }
 
   /// Applies `fault` to every update from now on (`nil` stops it).

@@ -4,7 +4,8 @@ import Synchronization
 import Testing
 
 /// A chat client that answers each request with the next script, records every request,
-/// and records an issue for a request nobody scripted.
+/// and records an issue for a request nobody scripted. `verifyAllUsed()` (which
+/// `ChatHarness.run` calls at the end) records an issue for every script never asked for.
 final class ScriptedChatClient: ChatCompletionStreaming {
   /// How one request is answered.
   enum Script: Sendable {
@@ -55,6 +56,16 @@ final class ScriptedChatClient: ChatCompletionStreaming {
 
   /// Scripts not used yet.
   var unusedScripts: Int { state.withLock { $0.scripts.count } }
+
+  /// Records an issue when scripts were left unused: a reply the test prepared for a request
+  /// that never came.
+  func verifyAllUsed(sourceLocation: SourceLocation = #_sourceLocation) {
+    let unused = unusedScripts
+    guard unused > 0 else { return }
+    Issue.record(
+      "ScriptedChatClient: \(unused) scripted \(unused == 1 ? "reply was" : "replies were") never asked for",
+      sourceLocation: sourceLocation)
+  }
 
   func streamChatCompletion(_ request: ChatCompletionRequest) -> ChatCompletionStream {
     let script = state.withLock { state -> Script? in

@@ -3,7 +3,7 @@ import Testing
 
 /// An `AuthClient` that answers only what a test scripted, each answer once, and records
 /// every call. A call nobody scripted records an issue and throws, so a test never passes
-/// by accident; `unusedScript` lists answers that were never asked for.
+/// by accident; `run` records an issue for every answer left unused when the test ends.
 actor ScriptedAuthClient: AuthClient {
   enum Call: Hashable, Sendable {
     case signInWithApple, signInWithGoogle, signInWithCredential
@@ -36,6 +36,33 @@ actor ScriptedAuthClient: AuthClient {
   /// Answers scripted but never asked for.
   var unusedScript: Int {
     signInAnswers.count + signUpAnswers.count + voidAnswers.values.map(\.count).reduce(0, +)
+  }
+
+  /// Runs `body` with a fresh client, then records an issue for every scripted answer that no
+  /// call used, so a test cannot pass while the code under test skipped a call it scripted.
+  static func run(
+    signedIn user: AuthUser? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (ScriptedAuthClient) async throws -> Void
+  ) async rethrows {
+    let auth = ScriptedAuthClient(signedIn: user)
+    try await body(auth)
+    await auth.verifyAllUsed(sourceLocation: sourceLocation)
+  }
+
+  /// Records an issue for each scripted answer that was never asked for.
+  func verifyAllUsed(sourceLocation: SourceLocation = #_sourceLocation) {
+    var unused: [String] = []
+    if !signInAnswers.isEmpty { unused.append("\(signInAnswers.count) sign-in") }
+    if !signUpAnswers.isEmpty { unused.append("\(signUpAnswers.count) sign-up") }
+    for (call, answers) in voidAnswers where !answers.isEmpty {
+      unused.append("\(answers.count) \(call)")
+    }
+    for description in unused.sorted() {
+      Issue.record(
+        "ScriptedAuthClient: scripted \(description) answer never asked for",
+        sourceLocation: sourceLocation)
+    }
   }
 
   /// Publishes `state` as if the session changed elsewhere.

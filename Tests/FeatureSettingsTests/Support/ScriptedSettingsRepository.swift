@@ -1,7 +1,9 @@
 import Storage
+import Testing
 
 /// `InMemorySettingsRepository` with scripted failures, counted calls and a gate that holds
-/// saves until the test releases them.
+/// saves until the test releases them. A test that scripts failures ends with
+/// `verifyAllUsed()`, which fails it when a scripted failure was never met.
 actor ScriptedSettingsRepository: SettingsRepository {
   let stored: InMemorySettingsRepository
   private(set) var loadCount = 0
@@ -22,6 +24,20 @@ actor ScriptedSettingsRepository: SettingsRepository {
 
   /// How many saves wait at the gate.
   var waitingCount: Int { waiting.count }
+
+  /// Records an issue for each scripted failure no load or save met.
+  func verifyAllUsed(sourceLocation: SourceLocation = #_sourceLocation) {
+    for error in loadFailures {
+      Issue.record(
+        "ScriptedSettingsRepository: scripted load failure never met: \(error)",
+        sourceLocation: sourceLocation)
+    }
+    for error in saveFailures {
+      Issue.record(
+        "ScriptedSettingsRepository: scripted save failure never met: \(error)",
+        sourceLocation: sourceLocation)
+    }
+  }
 
   func failNextLoad(with error: any Error) { loadFailures.append(error) }
   func failNextSave(with error: any Error) { saveFailures.append(error) }

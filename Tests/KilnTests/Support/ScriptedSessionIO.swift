@@ -2,11 +2,15 @@ import AppComposition
 import Core
 import FeatureChat
 import TerminalUI
+import Testing
 
 @testable import kiln
 
 /// A session I/O that types scripted lines and answers, and records everything written,
-/// so the chat's behaviour can be checked without a terminal.
+/// so the chat's behaviour can be checked without a terminal. When the session closes it,
+/// a line never read (beyond the `leavesUnread` last ones a test means to be left) or an
+/// answer never asked for fails the test: the session stopped before doing what the test
+/// scripted.
 @MainActor
 final class ScriptedSessionIO: SessionIO {
   let capabilities = TerminalCapabilities.plain
@@ -26,11 +30,14 @@ final class ScriptedSessionIO: SessionIO {
   /// Called before each prompt with the number of lines read so far.
   var beforePrompt: @MainActor (Int) async -> Void = { _ in }
   private var read = 0
+  private let leavesUnread: Int
 
   init(
-    _ lines: [String], answers: [String] = [], isTerminal: Bool = false, width: Int? = nil
+    _ lines: [String], answers: [String] = [], isTerminal: Bool = false, width: Int? = nil,
+    leavesUnread: Int = 0
   ) {
     inputs = lines.map(SessionInput.line)
+    self.leavesUnread = leavesUnread
     self.answers = answers
     self.isTerminal = isTerminal
     self.width = width ?? (isTerminal ? 80 : nil)
@@ -60,7 +67,17 @@ final class ScriptedSessionIO: SessionIO {
   func beginReply(_ control: ReplyControl) {}
   func endReply() {}
   func submittedLines() async -> [String] { [] }
-  func close() {}
+  func close() {
+    if inputs.count != leavesUnread {
+      let message =
+        "ScriptedSessionIO: the session closed with \(inputs.count) inputs unread, "
+        + "expected \(leavesUnread): \(inputs)"
+      Issue.record(Comment(rawValue: message))
+    }
+    if !answers.isEmpty {
+      Issue.record("ScriptedSessionIO: \(answers.count) scripted answers were never asked for")
+    }
+  }
 }
 
 /// A chat session over in-memory dependencies (the echo without delay, mock services).
