@@ -63,4 +63,12 @@ import Testing
     }
     #expect(reports.all.isEmpty, "\(reports.all)")
   }
+
+  @Test func anEndpointAFakeServesIsNotReportedWhenNoRequestReachesIt() throws {
+    let reports = Reports()
+    let server = try LoopbackHTTPServer(reportIssue: reports.reporter)
+    server.serve(.post, "/auth/v1/logout") { _ in .status(204) }
+    server.stop()
+    #expect(reports.all.isEmpty, "\(reports.all)")
+  }
 }

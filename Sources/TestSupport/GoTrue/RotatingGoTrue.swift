@@ -81,10 +81,10 @@ public final class RotatingGoTrue: Sendable {
     self.now = now
     self.accessTokenLifetime = accessTokenLifetime
     self.reuseInterval = reuseInterval
-    server.route(.post, "/auth/v1/signup") { [self] in signUp($0) }
-    server.route(.post, "/auth/v1/token") { [self] in token($0) }
-    server.route(.get, "/auth/v1/user") { [self] in user($0) }
-    server.route(.post, "/auth/v1/logout") { [self] in logout($0) }
+    server.serve(.post, "/auth/v1/signup") { [self] in signUp($0) }
+    server.serve(.post, "/auth/v1/token") { [self] in token($0) }
+    server.serve(.get, "/auth/v1/user") { [self] in user($0) }
+    server.serve(.post, "/auth/v1/logout") { [self] in logout($0) }
   }
 
   /// Descriptions of every late reuse of a refresh token (each revoked a session). A client

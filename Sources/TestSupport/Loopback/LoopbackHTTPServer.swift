@@ -98,6 +98,18 @@ extension LoopbackHTTPServer {
     }
   }
 
+  /// Like `route`, for an endpoint of a fake that implements a whole API (a loopback GoTrue,
+  /// say): a test may use any part of it, so an endpoint no request reached is not reported.
+  public func serve(
+    _ method: HTTPMethod?, _ path: String,
+    handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse
+  ) {
+    core.script.withLock {
+      $0.routes.append(
+        .init(method: method?.rawValue, path: path, handler: handler, used: true))
+    }
+  }
+
   /// Queues responses, each used for one request, in order. With a `path` they answer only
   /// requests for that path (and `method`) and take precedence over routes; without one
   /// they answer requests that no path-specific queue or route claims.
