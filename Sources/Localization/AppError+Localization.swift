@@ -28,6 +28,7 @@ extension AppError {
       case .timeout: return text(.networkTimeout)
       case .server: return text(.networkServer)
       case .client: return text(.networkClient)
+      case .redirectLoop: return text(.networkRedirectLoop)
       case .other, .none: return text(.networkGeneric)
       }
     case .decoding: return text(.decoding)

@@ -15,6 +15,7 @@ enum BenchmarkRegistry {
     .app,
     .chat,
     .sse,
+    .sseLimits,
     .storage,
     .stream,
   ]

@@ -122,7 +122,7 @@ struct SSEBenchmark {
   /// work can be skipped.
   @inline(never)
   static func parse(_ bytes: [UInt8], chunkSize: Int) -> (events: Int, dataBytes: Int) {
-    var parser = ServerSentEventParser()
+    var parser = ServerSentEventParser(limits: .unlimited)
     var events = 0
     var dataBytes = 0
     var start = 0

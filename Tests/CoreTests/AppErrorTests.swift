@@ -79,6 +79,7 @@ import Testing
     #expect(AppError.network(code: 502, message: nil).networkFailureKind == .server)
     #expect(AppError.network(code: 404, message: nil).networkFailureKind == .client)
     #expect(AppError.network(code: -1004, message: nil).networkFailureKind == .other)
+    #expect(AppError.network(code: -1007, message: nil).networkFailureKind == .redirectLoop)
     #expect(AppError.decoding.networkFailureKind == nil)
   }
 

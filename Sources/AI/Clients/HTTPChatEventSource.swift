@@ -16,13 +16,17 @@ struct HTTPChatEventSource: ChatStreamEventSource {
 
   private var started = false
   private var body: HTTPResponseBody.Iterator?
-  private var decoder = ChatCompletionStreamDecoder()
+  private var decoder: ChatCompletionStreamDecoder
   private var buffer: [ChatStreamEvent] = []
   private var position = 0
 
-  init(logger: AppLogger, open: @escaping @Sendable () async throws -> HTTPStreamResponse) {
+  init(
+    logger: AppLogger, limits: ChatStreamLimits = .standard,
+    open: @escaping @Sendable () async throws -> HTTPStreamResponse
+  ) {
     self.open = open
     self.logger = logger
+    self.decoder = ChatCompletionStreamDecoder(limits: limits)
   }
 
   mutating func next() async -> ChatStreamEvent? {
@@ -49,7 +53,12 @@ struct HTTPChatEventSource: ChatStreamEventSource {
     do {
       let response = try await open()
       buffer.append(.started(Self.responseInfo(response.headers)))
-      if Self.isJSON(response.headers) {
+      if let page = Self.webPageType(response.headers) {
+        // A login page or a site's front page: nothing in it is a reply, and calling it a
+        // cut-off reply would send the user looking at their connection.
+        response.body.cancel()
+        decoder.end(with: .streamError(.notAnEventStream(contentType: page)), into: &buffer)
+      } else if Self.isJSON(response.headers) {
         try await readWholeJSONBody(response.body)
       } else {
         body = response.body.makeAsyncIterator()
@@ -91,7 +100,17 @@ struct HTTPChatEventSource: ChatStreamEventSource {
   /// A server that ignored `stream: true` (or answered 200 with an error object) sent one
   /// JSON document: decode it as a single event, so its text or error is not lost.
   private mutating func readWholeJSONBody(_ body: HTTPResponseBody) async throws {
-    let data = try await body.collect()
+    var data = Data()
+    let limit = decoder.limits.eventStream.maximumEventBytes
+    for try await chunk in body {
+      guard data.count <= limit - chunk.count else {
+        body.cancel()
+        decoder.end(
+          with: .streamError(.limitPassed(.eventTooLarge(limit: limit))), into: &buffer)
+        return
+      }
+      data.append(chunk)
+    }
     decoder.handle(ServerSentEvent(data: String(decoding: data, as: UTF8.self)), into: &buffer)
     decoder.finish(cause: nil, into: &buffer)
   }
@@ -142,6 +161,13 @@ extension HTTPChatEventSource {
     if error is CancellationError { return true }
     if case .cancelled = error as? HTTPError { return true }
     return AppError.from(error) == .cancelled
+  }
+
+  /// The media type of an HTML (or XHTML) answer, which is never a reply.
+  private static func webPageType(_ headers: HTTPHeaders) -> String? {
+    guard let type = headers["Content-Type"]?.lowercased() else { return nil }
+    let media = type.split(separator: ";").first.map(String.init)?.trimmingWhitespace() ?? type
+    return media == "text/html" || media == "application/xhtml+xml" ? media : nil
   }
 
   private static func isJSON(_ headers: HTTPHeaders) -> Bool {

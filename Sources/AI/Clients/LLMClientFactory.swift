@@ -14,21 +14,28 @@ public enum LLMClientFactory {
   ///   - providerHTTPClient: a client without the auth interceptor (the provider's API key
   ///     is the credential); used for direct providers.
   ///   - clock: paces the echo.
+  ///   - timeouts: the chat requests' timeouts (the HTTP clients' own when `nil`).
+  ///   - limits: the longest stream line and the most reply text kept.
   ///   - logger: receives the choice and failed streams.
   public static func makeClient(
     configuration: AIConfiguration,
     proxyHTTPClient: any HTTPClient,
     providerHTTPClient: any HTTPClient,
     clock: AppClock,
+    timeouts: HTTPTimeouts? = nil,
+    limits: ChatStreamLimits = .standard,
     logger: AppLogger
   ) -> any ChatClient {
     logger.info("LLM provider: \(configuration.logDescription)", category: .ai)
     switch configuration.provider {
     case .proxy(let settings):
-      return ProxyLLMClient(settings: settings, httpClient: proxyHTTPClient, logger: logger)
+      return ProxyLLMClient(
+        settings: settings, httpClient: proxyHTTPClient, timeouts: timeouts, limits: limits,
+        logger: logger)
     case .direct(let settings):
       return OpenAICompatibleClient(
-        settings: settings, httpClient: providerHTTPClient, logger: logger)
+        settings: settings, httpClient: providerHTTPClient, timeouts: timeouts, limits: limits,
+        logger: logger)
     case .echo:
       return EchoLLMClient(clock: clock)
     }

@@ -17,6 +17,7 @@ public struct OpenAICompatibleClient: ChatCompletionStreaming, LLMClient {
   public let settings: DirectProviderSettings
   private let httpClient: any HTTPClient
   private let timeouts: HTTPTimeouts?
+  private let limits: ChatStreamLimits
   private let logger: AppLogger
 
   /// A client for the provider `settings` describe.
@@ -24,14 +25,17 @@ public struct OpenAICompatibleClient: ChatCompletionStreaming, LLMClient {
   ///   - settings: base URL, key, headers and default model.
   ///   - httpClient: sends the requests (its retry interceptor applies before the stream).
   ///   - timeouts: overrides the HTTP client's timeouts for chat requests.
+  ///   - limits: the longest stream line and the most reply text kept.
   ///   - logger: receives one line per failed stream under `.ai`, never message text.
   public init(
     settings: DirectProviderSettings, httpClient: any HTTPClient,
-    timeouts: HTTPTimeouts? = nil, logger: AppLogger = .disabled
+    timeouts: HTTPTimeouts? = nil, limits: ChatStreamLimits = .standard,
+    logger: AppLogger = .disabled
   ) {
     self.settings = settings
     self.httpClient = httpClient
     self.timeouts = timeouts
+    self.limits = limits
     self.logger = logger
   }
 
@@ -50,9 +54,12 @@ public struct OpenAICompatibleClient: ChatCompletionStreaming, LLMClient {
   public func streamChatCompletion(_ request: ChatCompletionRequest) -> ChatCompletionStream {
     let httpClient = httpClient
     let logger = logger
+    let limits = limits
     let httpRequest = Result { try makeHTTPRequest(for: request) }
     return ChatCompletionStream {
-      HTTPChatEventSource(logger: logger) { try await httpClient.stream(httpRequest.get()) }
+      HTTPChatEventSource(logger: logger, limits: limits) {
+        try await httpClient.stream(httpRequest.get())
+      }
     }
   }
 

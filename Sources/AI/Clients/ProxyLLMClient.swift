@@ -18,6 +18,7 @@ public struct ProxyLLMClient: ChatCompletionStreaming, LLMClient {
   public let settings: ProxySettings
   private let httpClient: any HTTPClient
   private let timeouts: HTTPTimeouts?
+  private let limits: ChatStreamLimits
   private let logger: AppLogger
 
   /// A client for the proxy `settings` describe.
@@ -25,14 +26,16 @@ public struct ProxyLLMClient: ChatCompletionStreaming, LLMClient {
   ///   - settings: base URL, path, extra headers and default model.
   ///   - httpClient: sends the requests; it carries the auth (and retry) interceptors.
   ///   - timeouts: overrides the HTTP client's timeouts for chat requests.
+  ///   - limits: the longest stream line and the most reply text kept.
   ///   - logger: receives one line per failed stream under `.ai`, never message text.
   public init(
     settings: ProxySettings, httpClient: any HTTPClient, timeouts: HTTPTimeouts? = nil,
-    logger: AppLogger = .disabled
+    limits: ChatStreamLimits = .standard, logger: AppLogger = .disabled
   ) {
     self.settings = settings
     self.httpClient = httpClient
     self.timeouts = timeouts
+    self.limits = limits
     self.logger = logger
   }
 
@@ -50,9 +53,12 @@ public struct ProxyLLMClient: ChatCompletionStreaming, LLMClient {
   public func streamChatCompletion(_ request: ChatCompletionRequest) -> ChatCompletionStream {
     let httpClient = httpClient
     let logger = logger
+    let limits = limits
     let httpRequest = Result { try makeHTTPRequest(for: request) }
     return ChatCompletionStream {
-      HTTPChatEventSource(logger: logger) { try await httpClient.stream(httpRequest.get()) }
+      HTTPChatEventSource(logger: logger, limits: limits) {
+        try await httpClient.stream(httpRequest.get())
+      }
     }
   }
 

@@ -17,16 +17,27 @@ import Networking
 ///
 /// Tool-call fragments are merged by index and sent as one `.toolCalls` event when the
 /// `finish_reason` arrives (or before `.finished`, when the stream ends without one).
+///
+/// Memory is bounded by `limits`: a line or event past the line limit ends the stream with
+/// `.streamError` (`line_too_long`), and reply text past the reply limit is cut there and
+/// ends it with `.streamError` (`reply_too_large`), after the text that fits.
 public struct ChatCompletionStreamDecoder: Sendable {
-  private var parser = ServerSentEventParser()
+  private var parser: ServerSentEventParser
   private var toolCalls = ToolCallAccumulator()
   private var model: ModelID?
   private var finishReason: FinishReason?
+  /// The limits this decoder keeps to.
+  public let limits: ChatStreamLimits
+  /// Bytes of content and reasoning text passed on so far.
+  private var replyBytes = 0
   /// Whether the `.finished` event has been produced; later input is ignored.
   public private(set) var isFinished = false
 
-  /// A decoder at the start of a stream.
-  public init() {}
+  /// A decoder at the start of a stream, keeping to `limits`.
+  public init(limits: ChatStreamLimits = .standard) {
+    self.limits = limits
+    self.parser = ServerSentEventParser(limits: limits.eventStream)
+  }
 
   /// Decodes the next chunk of the body, appending the events it completed to `events`.
   public mutating func push(_ bytes: Data, into events: inout [ChatStreamEvent]) {
@@ -35,6 +46,7 @@ public struct ChatCompletionStreamDecoder: Sendable {
       handle(event, into: &events)
       if isFinished { return }
     }
+    endIfParserStopped(into: &events)
   }
 
   /// Decodes the next chunk of the body, appending the events it completed to `events`.
@@ -44,6 +56,12 @@ public struct ChatCompletionStreamDecoder: Sendable {
       handle(event, into: &events)
       if isFinished { return }
     }
+    endIfParserStopped(into: &events)
+  }
+
+  private mutating func endIfParserStopped(into events: inout [ChatStreamEvent]) {
+    guard let exceeded = parser.limitExceeded else { return }
+    end(with: .streamError(.limitPassed(exceeded)), into: &events)
   }
 
   /// Handles one server-sent event of the stream.
@@ -89,8 +107,12 @@ public struct ChatCompletionStreamDecoder: Sendable {
       model = id
       events.append(.model(id))
     }
-    if let reasoning = chunk.reasoning, !reasoning.isEmpty { events.append(.reasoning(reasoning)) }
-    if let content = chunk.content, !content.isEmpty { events.append(.content(content)) }
+    if let reasoning = chunk.reasoning, !reasoning.isEmpty {
+      guard keep(reasoning, as: ChatStreamEvent.reasoning, into: &events) else { return }
+    }
+    if let content = chunk.content, !content.isEmpty {
+      guard keep(content, as: ChatStreamEvent.content, into: &events) else { return }
+    }
     for fragment in chunk.toolCallFragments { toolCalls.add(fragment) }
     if let usage = chunk.usage { events.append(.usage(usage)) }
     if let error = chunk.error {
@@ -106,6 +128,35 @@ public struct ChatCompletionStreamDecoder: Sendable {
     }
     self.finishReason = finishReason
     sendToolCalls(into: &events)
+  }
+
+  /// Passes `text` on as `event` while the reply stays within its limit; past it, passes on
+  /// the part that fits (whole characters) and ends the stream. Returns whether it fit.
+  private mutating func keep(
+    _ text: String, as event: (String) -> ChatStreamEvent, into events: inout [ChatStreamEvent]
+  ) -> Bool {
+    let room = limits.maximumReplyBytes - replyBytes
+    let size = text.utf8.count
+    if size <= room {
+      replyBytes += size
+      events.append(event(text))
+      return true
+    }
+    var cut = text.startIndex
+    var used = 0
+    while cut < text.endIndex {
+      let next = text.index(after: cut)
+      let length = text.utf8.distance(from: cut, to: next)
+      guard used + length <= room else { break }
+      used += length
+      cut = next
+    }
+    if cut > text.startIndex {
+      replyBytes += used
+      events.append(event(String(text[..<cut])))
+    }
+    end(with: .streamError(.replyTooLarge(limit: limits.maximumReplyBytes)), into: &events)
+    return false
   }
 
   private mutating func sendToolCalls(into events: inout [ChatStreamEvent]) {

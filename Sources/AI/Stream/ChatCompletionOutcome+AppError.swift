@@ -10,8 +10,9 @@ extension ChatCompletionOutcome {
   /// `message_bounds` → `.validation` (the user can shorten the conversation), other 400 and
   /// remaining statuses → `.network(code: status, message: provider message)`; 502, 503 and
   /// 504 → `.serviceUnavailable(status:)`. A mid-stream provider error maps by its code the
-  /// same way when the code is a known one or an HTTP-like number, `invalid_chunk` to
-  /// `.decoding`, and anything else to `.serviceUnavailable(status: 502)`: the upstream
+  /// same way when the code is a known one or an HTTP-like number, `invalid_chunk` and
+  /// `not_an_event_stream` to `.decoding`, `line_too_long` and `reply_too_large` to
+  /// `.network(code: -1103, …)` with the limit in the message, and anything else to `.serviceUnavailable(status: 502)`: the upstream
   /// failed after the reply began. A cut-off stream without a transport error is a lost
   /// connection (`.network(code: -1005, …)`).
   public var appError: AppError? {
@@ -33,7 +34,11 @@ extension ChatCompletionOutcome {
 
   private static func appError(forStreamError error: ProviderError) -> AppError {
     guard let code = error.code else { return .serviceUnavailable(status: 502) }
-    if code == .invalidChunk { return .decoding }
+    if code == .invalidChunk || code == .notAnEventStream { return .decoding }
+    if code == .lineTooLong || code == .replyTooLarge {
+      // NSURLErrorDataLengthExceedsMaximum: more arrived than the client accepts.
+      return .network(code: -1103, message: error.message)
+    }
     if let number = code.number, (400..<600).contains(number) {
       return HTTPFailure(status: number, code: nil, message: error.message).appError
     }

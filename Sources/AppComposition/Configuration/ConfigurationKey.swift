@@ -87,13 +87,30 @@ extension ConfigurationKey {
   public static let contextBudget = ConfigurationKey(
     "KILN_CONTEXT_BUDGET", .positiveInteger, summary: "tokens of history sent with each message")
 
+  public static let replyTimeout = ConfigurationKey(
+    "KILN_REPLY_TIMEOUT", .positiveInteger,
+    summary: "seconds a whole reply may take before it is stopped (600)")
+  public static let stallTimeout = ConfigurationKey(
+    "KILN_STALL_TIMEOUT", .positiveInteger,
+    summary: "seconds a reply may go without a byte before it is stopped (120)")
+  public static let maximumLineBytes = ConfigurationKey(
+    "KILN_MAX_LINE_BYTES", .positiveInteger,
+    summary: "longest line of a reply stream, in bytes (1048576)")
+  public static let maximumReplyBytes = ConfigurationKey(
+    "KILN_MAX_REPLY_BYTES", .positiveInteger,
+    summary: "most reply text kept, in bytes; the rest is cut off (4194304)")
+  public static let maximumPromptBytes = ConfigurationKey(
+    "KILN_MAX_PROMPT_BYTES", .positiveInteger,
+    summary: "longest message that may be sent, in bytes (1048576)")
+
   /// Every key Kiln reads, in the order `kiln config` lists them.
   public static let all: [ConfigurationKey] = [
     .proxyBaseURL, .proxyPath, .proxyDefaultHeaders, .openAIBaseURL, .openAIAPIKey,
     .openAIDefaultHeaders, .model, .models, .supabaseURL, .supabaseAnonKey, .authBypass,
     .revenueCatAPIKey, .revenueCatEntitlementID, .revenueCatBaseURL, .productCatalogue,
     .oneSignalAppID, .chatSyncEnabled, .home, .logLevel, .language, .freeMessageLimit,
-    .freeMessagePeriod, .contextBudget,
+    .freeMessagePeriod, .contextBudget, .replyTimeout, .stallTimeout, .maximumLineBytes,
+    .maximumReplyBytes, .maximumPromptBytes,
   ]
 
   /// The key named `name`, if Kiln knows it.

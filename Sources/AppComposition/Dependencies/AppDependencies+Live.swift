@@ -70,7 +70,8 @@ extension AppDependencies {
       clock: clock, logger: logger)
     let chatClient = LLMClientFactory.makeClient(
       configuration: ai, proxyHTTPClient: proxyHTTP, providerHTTPClient: providerHTTP,
-      clock: clock, logger: logger)
+      clock: clock, timeouts: replyTimeouts(configuration),
+      limits: replyLimits(configuration), logger: logger)
 
     let payments = try makePayments(
       configuration: configuration, flags: flags, paths: paths, secureStore: secureStore,
@@ -108,6 +109,26 @@ extension AppDependencies {
     return FreeTierPolicy(limit: limit, period: daily ? .daily : .lifetime)
   }
 
+  /// How long a reply may take: 30 s to the response head, `KILN_STALL_TIMEOUT` (120 s)
+  /// between bytes, `KILN_REPLY_TIMEOUT` (600 s) in all.
+  nonisolated public static func replyTimeouts(_ configuration: Configuration) -> HTTPTimeouts {
+    HTTPTimeouts(
+      connect: HTTPTimeouts.standard.connect,
+      idle: TimeInterval(configuration.positiveInteger(.stallTimeout) ?? 120),
+      total: TimeInterval(configuration.positiveInteger(.replyTimeout) ?? 600))
+  }
+
+  /// How much of a reply is held: `KILN_MAX_LINE_BYTES` (1 MiB) per stream line and
+  /// `KILN_MAX_REPLY_BYTES` (4 MiB) of text.
+  nonisolated public static func replyLimits(_ configuration: Configuration) -> ChatStreamLimits {
+    let standard = ChatStreamLimits.standard
+    return ChatStreamLimits(
+      maximumLineBytes: configuration.positiveInteger(.maximumLineBytes)
+        ?? standard.maximumLineBytes,
+      maximumReplyBytes: configuration.positiveInteger(.maximumReplyBytes)
+        ?? standard.maximumReplyBytes)
+  }
+
   static func chatConfiguration(
     _ configuration: Configuration, ai: AIConfiguration
   )
@@ -116,6 +137,9 @@ extension AppDependencies {
     var chat = ChatConfiguration(model: ai.catalogue.defaultModel)
     if let budget = configuration.positiveInteger(.contextBudget) {
       chat.contextBudget = ContextBudget(promptTokens: budget)
+    }
+    if let bytes = configuration.positiveInteger(.maximumPromptBytes) {
+      chat.maximumMessageBytes = bytes
     }
     return chat
   }

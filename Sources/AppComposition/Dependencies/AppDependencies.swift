@@ -65,7 +65,7 @@ public final class AppDependencies {
   /// Export and import.
   public let archiver: ChatArchiver
 
-  private let database: StorageDatabase?
+  let database: StorageDatabase?
   private let instanceLock: InstanceLock?
   /// Bookkeeping started by view-model callbacks (a purchase's rating event), finished
   /// before `shutdown()` closes the database.

@@ -8,6 +8,8 @@ extension AppError {
     case timeout
     case server
     case client
+    /// The server redirected the request in a loop (more redirects than the client follows).
+    case redirectLoop
     case other
   }
 
@@ -19,6 +21,8 @@ extension AppError {
     if code == -1001 || lowered.contains("timeout") || lowered.contains("timed out") {
       return .timeout
     }
+    // NSURLErrorHTTPTooManyRedirects: a loop, not a connection problem.
+    if code == -1007 { return .redirectLoop }
     if (500..<600).contains(code) { return .server }
     if (400..<500).contains(code) { return .client }
     return .other
@@ -35,6 +39,9 @@ extension AppError {
       case .server: return "The server had a problem. Please try again in a moment."
       case .client:
         return "The request was rejected. Please check what you entered and try again."
+      case .redirectLoop:
+        return "The server kept redirecting the request (a redirect loop). Check the address "
+          + "in your configuration."
       case .other, .none:
         return "A network error occurred. Please check your connection and try again."
       }

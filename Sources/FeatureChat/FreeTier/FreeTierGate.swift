@@ -9,7 +9,10 @@ import Storage
 /// One gate is shared by every conversation. Counts live in Storage's `UsageRepository`,
 /// so they survive restarts. A message is counted once the server accepted the request
 /// (the stream started); a request refused before that (offline, an HTTP error) or stopped
-/// before it was accepted is not. Messages allowed but not yet counted are held as
+/// before it was accepted is not. While the local count is the gate (no figure from the
+/// proxy yet), a message is counted when it is reserved, in the same database transaction
+/// that checks the limit, and given back if it is never accepted: processes sharing the
+/// database queue on that transaction and never send more than the limit together. Messages allowed but not yet counted are held as
 /// "pending", so two conversations sending at once cannot both take the last free
 /// message. The proxy's `X-Free-Messages-Remaining` and its `free_quota_exhausted` refusal
 /// win over the local count. Subscribers and direct providers are never capped.
@@ -80,6 +83,25 @@ public final class FreeTierGate {
   /// `release`), `nil` when the cap is reached.
   func reserve() async -> FreeTierTicket? {
     guard let used = await currentUsage() else { return FreeTierTicket(isMetered: false) }
+    if currentServerRemaining(used.dayKey) == nil {
+      // The local count is the gate: check and count in one database transaction, so other
+      // processes (and other conversations here) cannot take the same last message.
+      do {
+        let scope: UsageScope = policy.period == .lifetime ? .lifetime : .day
+        guard
+          let counts = try await usage.recordMessageSent(
+            dayKey: used.dayKey, below: policy.limit, scope: scope)
+        else {
+          status = .metered(remaining: 0)
+          return nil
+        }
+        remember(counts)
+        status = statusNow(used: (used.dayKey, knownUsed?.used ?? 0))
+        return FreeTierTicket(isMetered: true, countedOn: used.dayKey)
+      } catch {
+        logger.error("count a free message", error, category: .feature)
+      }
+    }
     // From here on nothing suspends, so two callers cannot both take the last message.
     let decision = FreeTierEngine.decision(
       used: used.count, pending: pending, serverRemaining: currentServerRemaining(used.dayKey),
@@ -108,6 +130,13 @@ public final class FreeTierGate {
     } else if let known = serverRemaining, known.dayKey == dayKey {
       serverRemaining = (dayKey, max(0, known.remaining - 1))
     }
+    if let counted = ticket.countedOn {
+      // Counted when it was reserved.
+      if let known = knownUsed, known.dayKey == counted {
+        status = statusNow(used: (known.dayKey, known.used))
+      }
+      return
+    }
     do {
       let counts = try await usage.recordMessageSent(dayKey: dayKey)
       remember(counts)
@@ -121,9 +150,19 @@ public final class FreeTierGate {
   }
 
   /// Gives the ticket's message back without counting it (it was never accepted).
-  func release(_ ticket: FreeTierTicket) {
+  func release(_ ticket: FreeTierTicket) async {
     guard ticket.settle() else { return }
-    pending -= 1
+    if let counted = ticket.countedOn {
+      do {
+        let counts = try await usage.retractMessageSent(dayKey: counted)
+        let used = policy.period == .lifetime ? counts.lifetimeMessages : counts.messagesOnDay
+        knownUsed = (counts.dayKey, used)
+      } catch {
+        logger.error("give back a free message", error, category: .feature)
+      }
+    } else {
+      pending -= 1
+    }
     if let known = knownUsed { status = statusNow(used: (known.dayKey, known.used)) }
   }
 
@@ -189,10 +228,14 @@ public final class FreeTierGate {
 final class FreeTierTicket {
   /// Whether the message counts against the free tier.
   let isMetered: Bool
+  /// The day key the message was already counted under when it was reserved; `nil` when
+  /// it is counted only once the server accepts it.
+  let countedOn: String?
   private var isSettled = false
 
-  init(isMetered: Bool) {
+  init(isMetered: Bool, countedOn: String? = nil) {
     self.isMetered = isMetered
+    self.countedOn = countedOn
     if !isMetered { isSettled = true }
   }
 

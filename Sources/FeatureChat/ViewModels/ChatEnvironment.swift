@@ -66,13 +66,17 @@ public struct ChatConfiguration: Sendable, Equatable {
   public var prefetchThreshold: Int
   /// Whether "remember that …" messages add a memory.
   public var extractsMemories: Bool
+  /// The longest message that may be sent, in UTF-8 bytes (1 MiB by default); a longer one
+  /// is refused before anything is stored, and its text goes back to the input.
+  public var maximumMessageBytes: Int
 
   /// A configuration; see each property for its default.
   public init(
     model: ModelID? = nil, temperature: Double? = nil,
     contextBudget: ContextBudget = ContextBudget(), maxUpdatesPerSecond: Int = 30,
     persistInterval: Duration = .milliseconds(500), pageSize: Int = 50,
-    prefetchThreshold: Int = 5, extractsMemories: Bool = true
+    prefetchThreshold: Int = 5, extractsMemories: Bool = true,
+    maximumMessageBytes: Int = 1 << 20
   ) {
     self.model = model
     self.temperature = temperature
@@ -82,5 +86,6 @@ public struct ChatConfiguration: Sendable, Equatable {
     self.pageSize = pageSize
     self.prefetchThreshold = prefetchThreshold
     self.extractsMemories = extractsMemories
+    self.maximumMessageBytes = maximumMessageBytes
   }
 }

@@ -24,19 +24,25 @@ extension ChatViewModel {
   func streamReply(to user: MessageDTO, ticket: FreeTierTicket) async -> ReplyResult {
     var result = ReplyResult(conversationID: conversationID, userMessageID: user.id)
     guard !Task.isCancelled else {
-      environment.freeTier.release(ticket)
+      await environment.freeTier.release(ticket)
       state = .idle
       result.error = .cancelled
       return finished(result)
     }
     let placeholder: MessageDTO
     do {
-      placeholder = try await environment.messages.append(
-        MessageDTO(
-          id: environment.uuid(), conversationID: conversationID, parentID: user.id,
-          role: .assistant, text: "", createdAt: nextTimestamp(), status: .streaming))
+      // Only as the next message after `user`: a message another process added in between
+      // would otherwise make this reply its sibling and fork the conversation.
+      let stored = try await environment.messages.append(
+        chain: [
+          MessageDTO(
+            id: environment.uuid(), conversationID: conversationID, parentID: user.id,
+            role: .assistant, text: "", createdAt: nextTimestamp(), status: .streaming)
+        ], after: user.id)
+      guard let first = stored.first else { throw AppError.notFound }
+      placeholder = first
     } catch {
-      return failedBeforeReply(ticket, log("store a reply", error), user: user.id)
+      return await failedBeforeReply(ticket, log("store a reply", error), user: user.id)
     }
     messages.append(ChatMessage(placeholder))
     result.replyMessageID = placeholder.id
@@ -88,7 +94,7 @@ extension ChatViewModel {
     let reply = consumption.reply
     let outcome = reply.outcome ?? .cancelled
     let error = outcome.appError
-    settleFreeTier(ticket, outcome: outcome, accepted: consumption.wasAccepted)
+    await settleFreeTier(ticket, outcome: outcome, accepted: consumption.wasAccepted)
     let status: MessageStatus =
       switch error {
       case nil: .complete
@@ -125,9 +131,9 @@ extension ChatViewModel {
   /// what the server said about the free tier.
   private func settleFreeTier(
     _ ticket: FreeTierTicket, outcome: ChatCompletionOutcome, accepted: Bool
-  ) {
+  ) async {
     let freeTier = environment.freeTier
-    if !accepted { freeTier.release(ticket) }
+    if !accepted { await freeTier.release(ticket) }
     if case .httpError(let failure) = outcome, let remaining = failure.freeMessagesRemaining {
       freeTier.serverReported(remaining: remaining)
     }

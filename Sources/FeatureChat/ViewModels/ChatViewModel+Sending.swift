@@ -102,21 +102,28 @@ extension ChatViewModel {
   }
 
   private func sendBody(_ text: String) async -> ReplyResult? {
+    if let refusal = refusingOversized(text, restoring: true) { return refusal }
     state = .sending
     guard let ticket = await environment.freeTier.reserve() else {
       return blockedByFreeTier(restoring: text)
     }
-    guard !Task.isCancelled else { return cancelledBeforeStoring(ticket, restoring: text) }
+    guard !Task.isCancelled else { return await cancelledBeforeStoring(ticket, restoring: text) }
     let isFirstMessage = messages.isEmpty && paginator.state == .endReached
     let user: MessageDTO
     do {
-      user = try await environment.messages.append(
-        MessageDTO(
-          id: environment.uuid(), conversationID: conversationID, role: .user, text: text,
-          createdAt: nextTimestamp()))
+      // After the message this view last saw, or not at all: another process may have
+      // added to the conversation since (`kiln ask --conversation` run in parallel).
+      let stored = try await environment.messages.append(
+        chain: [
+          MessageDTO(
+            id: environment.uuid(), conversationID: conversationID, role: .user, text: text,
+            createdAt: nextTimestamp())
+        ], after: messages.last?.id)
+      guard let first = stored.first else { throw AppError.notFound }
+      user = first
     } catch {
       restoreInput(text)
-      return failedBeforeReply(ticket, log("store a message", error), user: nil)
+      return await failedBeforeReply(ticket, log("store a message", error), user: nil)
     }
     messages.append(ChatMessage(user))
     if isFirstMessage { await deriveTitle(from: text) }
@@ -147,7 +154,7 @@ extension ChatViewModel {
       }
       return await streamReply(to: user, ticket: ticket)
     } catch {
-      return failedBeforeReply(ticket, log("retry a reply", error), user: nil)
+      return await failedBeforeReply(ticket, log("retry a reply", error), user: nil)
     }
   }
 
@@ -164,18 +171,19 @@ extension ChatViewModel {
       try await reloadMessages()
       return await streamReply(to: user, ticket: ticket)
     } catch {
-      return failedBeforeReply(ticket, log("regenerate a reply", error), user: nil)
+      return await failedBeforeReply(ticket, log("regenerate a reply", error), user: nil)
     }
   }
 
   private func editBody(_ messageID: UUID, _ text: String) async -> ReplyResult? {
     guard let original = messages.first(where: { $0.id == messageID }), original.role == .user
     else { return nil }
+    if let refusal = refusingOversized(text, restoring: false) { return refusal }
     state = .sending
     guard let ticket = await environment.freeTier.reserve() else {
       return blockedByFreeTier(restoring: nil)
     }
-    guard !Task.isCancelled else { return cancelledBeforeStoring(ticket, restoring: nil) }
+    guard !Task.isCancelled else { return await cancelledBeforeStoring(ticket, restoring: nil) }
     let user: MessageDTO
     do {
       try await environment.messages.detachFromActivePath(messageID: original.id)
@@ -190,7 +198,7 @@ extension ChatViewModel {
       }
       try await reloadMessages()
     } catch {
-      return failedBeforeReply(ticket, log("edit a message", error), user: nil)
+      return await failedBeforeReply(ticket, log("edit a message", error), user: nil)
     }
     return await streamReply(to: user, ticket: ticket)
   }
@@ -205,15 +213,41 @@ extension ChatViewModel {
     return finished(ReplyResult(conversationID: conversationID, error: error))
   }
 
-  func cancelledBeforeStoring(_ ticket: FreeTierTicket, restoring text: String?) -> ReplyResult {
-    environment.freeTier.release(ticket)
+  /// A validation failure for a message longer than `maximumMessageBytes`, or `nil` when it
+  /// fits; nothing is stored or counted for it.
+  private func refusingOversized(_ text: String, restoring: Bool) -> ReplyResult? {
+    let limit = environment.configuration.maximumMessageBytes
+    let size = text.utf8.count
+    guard size > limit else { return nil }
+    if restoring { restoreInput(text) }
+    let error = AppError.validation(
+      message: "The message is \(Self.byteCount(size)); the most that can be sent is "
+        + "\(Self.byteCount(limit)). Shorten it or send it in parts.")
+    state = .failed(ChatFailure(error))
+    return finished(ReplyResult(conversationID: conversationID, error: error))
+  }
+
+  /// `bytes` for people: "1.5 MiB", "12 KiB", "300 bytes".
+  static func byteCount(_ bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 20 { return "\(Double((bytes * 10) >> 20) / 10) MiB" }
+    if bytes >= 1 << 10 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
+  }
+
+  func cancelledBeforeStoring(
+    _ ticket: FreeTierTicket, restoring text: String?
+  ) async -> ReplyResult {
+    await environment.freeTier.release(ticket)
     if let text { restoreInput(text) }
     state = .idle
     return finished(ReplyResult(conversationID: conversationID, error: .cancelled))
   }
 
-  func failedBeforeReply(_ ticket: FreeTierTicket, _ error: AppError, user: UUID?) -> ReplyResult {
-    environment.freeTier.release(ticket)
+  func failedBeforeReply(
+    _ ticket: FreeTierTicket, _ error: AppError, user: UUID?
+  ) async -> ReplyResult {
+    await environment.freeTier.release(ticket)
     state = error == .cancelled ? .idle : .failed(ChatFailure(error))
     return finished(ReplyResult(conversationID: conversationID, userMessageID: user, error: error))
   }

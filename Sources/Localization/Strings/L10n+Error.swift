@@ -10,6 +10,8 @@ extension L10n {
     public static var networkServer: String { text(.networkServer) }
     /// The server rejected the request (HTTP 4xx).
     public static var networkClient: String { text(.networkClient) }
+    /// The server redirected the request in a loop.
+    public static var networkRedirectLoop: String { text(.networkRedirectLoop) }
     /// Any other network failure.
     public static var networkGeneric: String { text(.networkGeneric) }
     /// The response could not be read.
@@ -64,6 +66,7 @@ extension L10n {
     package enum Key: String, LocalizationKey {
       package static let namespace = "error"
       case networkOffline, networkTimeout, networkServer, networkClient, networkGeneric
+      case networkRedirectLoop
       case decoding, unauthorized, rateLimited, cancelled, validationGeneric
       case subscriptionRequired, freeQuotaExhausted, notConfigured
       case storageDiskFull, storageCorrupted, storageNewerSchema, storageBusy

@@ -31,7 +31,9 @@
         CURLE_UNSUPPORTED_PROTOCOL:
         return .transport(code: URLErrorCode.badServerResponse, message: message)
       case CURLE_TOO_MANY_REDIRECTS:
-        return .transport(code: URLErrorCode.httpTooManyRedirects, message: message)
+        return .transport(
+          code: URLErrorCode.httpTooManyRedirects,
+          message: "The server redirected more than 20 times (a redirect loop): \(message)")
       case CURLE_URL_MALFORMAT:
         return .invalidRequest(message)
       default:

@@ -29,6 +29,16 @@ struct ServerSentEventFieldBuffers: Sendable {
   private(set) var lastEventID = ""
   /// The stream's reconnection time from its latest valid `retry` field.
   private(set) var reconnectionTime: Int?
+  /// The largest data buffer one event may reach, in bytes.
+  let maximumEventBytes: Int
+  /// Set when a `data` line would have grown the data buffer past `maximumEventBytes`; the
+  /// line was not added.
+  private(set) var limitExceeded: ServerSentEventLimitError?
+
+  /// Empty buffers that hold at most `maximumEventBytes` of event data.
+  init(maximumEventBytes: Int) {
+    self.maximumEventBytes = maximumEventBytes
+  }
 
   /// Interprets one complete line (without its line end), appending the event it
   /// dispatches, if any, to `events`.
@@ -47,7 +57,7 @@ struct ServerSentEventFieldBuffers: Sendable {
   /// (and left empty) instead of copied: a long `data` line that spanned many chunks
   /// becomes the data buffer in place.
   mutating func interpret(ownedLine line: inout [UInt8], into events: inout [ServerSentEvent]) {
-    if data.isEmpty, line.count > Self.adoptionThreshold,
+    if data.isEmpty, line.count > Self.adoptionThreshold, line.count < maximumEventBytes,
       let (nameEnd, valueStart) = line.withUnsafeBufferPointer(Self.split),
       line.withUnsafeBufferPointer({
         Self.name(UnsafeBufferPointer(rebasing: $0[..<nameEnd]), is: "data")
@@ -66,6 +76,7 @@ struct ServerSentEventFieldBuffers: Sendable {
   /// buffer goes back to the last dispatched value, so an `id` in the discarded block is
   /// dropped with it.
   mutating func discardBlock() {
+    limitExceeded = nil
     data = []
     dataStart = 0
     eventType = ""
@@ -87,6 +98,10 @@ struct ServerSentEventFieldBuffers: Sendable {
   private mutating func process(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>)
   {
     if Self.name(name, is: "data") {
+      guard data.count - dataStart <= maximumEventBytes - 1 - value.count else {
+        limitExceeded = .eventTooLarge(limit: maximumEventBytes)
+        return
+      }
       data.append(contentsOf: value)
       data.append(ServerSentEventLineScanner.lineFeed)
     } else if Self.name(name, is: "event") {

@@ -17,8 +17,16 @@ extension ServerSentEventParser {
     var scanner = ServerSentEventLineScanner(base: base, count: count)
     while index < count {
       guard let end = scanner.firstLineEnd(from: index) else {
+        guard partialLine.count <= limits.maximumLineBytes - (count - index) else {
+          stop(.lineTooLong(limit: limits.maximumLineBytes))
+          return
+        }
         partialLine.append(
           contentsOf: UnsafeBufferPointer(start: base + index, count: count - index))
+        return
+      }
+      guard partialLine.count <= limits.maximumLineBytes - (end - index) else {
+        stop(.lineTooLong(limit: limits.maximumLineBytes))
         return
       }
       let line = UnsafeBufferPointer(start: base + index, count: end - index)
@@ -29,6 +37,7 @@ extension ServerSentEventParser {
         fields.interpret(ownedLine: &partialLine, into: &events)
         ServerSentEventFieldBuffers.clear(&partialLine)
       }
+      if fields.limitExceeded != nil { return }
       index = end + 1
       if base[end] == ServerSentEventLineScanner.carriageReturn {
         if index == count {

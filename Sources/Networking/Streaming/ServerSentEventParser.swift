@@ -13,6 +13,9 @@ import Foundation
 /// reassembled, and invalid sequences become U+FFFD as a UTF-8 decoder with replacement
 /// would produce them.
 ///
+/// Memory is bounded by `limits` (1 MiB per line and 4 MiB per event by default): a stream
+/// that passes one sets `limitExceeded`, keeps nothing more and yields no further events.
+///
 /// Feed each network chunk to `push(_:)` and call `finish()` at the end of the body. The
 /// work is linear in the input: each byte is scanned once, and a line that spans chunks is
 /// appended in place, so one 8 MiB `data:` line costs the same as 8 MiB of short lines.
@@ -34,10 +37,18 @@ public struct ServerSentEventParser: Sendable {
   /// Whether the stream is still at its start, where one byte order mark is removed.
   var expectsByteOrderMark = true
   /// The buffers of the block being read, and what outlives a block.
-  var fields = ServerSentEventFieldBuffers()
+  var fields: ServerSentEventFieldBuffers
+  /// The longest line and event this parser holds.
+  public let limits: ServerSentEventLimits
+  /// The limit the stream passed, if it passed one: the parser then holds nothing and
+  /// ignores the rest of the stream until `finish()`.
+  public private(set) var limitExceeded: ServerSentEventLimitError?
 
-  /// A parser at the start of a stream.
-  public init() {}
+  /// A parser at the start of a stream, holding at most what `limits` allow.
+  public init(limits: ServerSentEventLimits = .standard) {
+    self.limits = limits
+    self.fields = ServerSentEventFieldBuffers(maximumEventBytes: limits.maximumEventBytes)
+  }
 
   /// The event source's last event ID string, as of the last blank line.
   ///
@@ -90,6 +101,7 @@ public struct ServerSentEventParser: Sendable {
     lineEndedWithCarriageReturn = false
     byteOrderMarkMatched = 0
     expectsByteOrderMark = true
+    limitExceeded = nil
     fields.discardBlock()
     return []
   }
@@ -97,7 +109,16 @@ public struct ServerSentEventParser: Sendable {
   /// Parses one chunk read in place.
   mutating func push(buffer: UnsafeBufferPointer<UInt8>) -> [ServerSentEvent] {
     var events: [ServerSentEvent] = []
+    guard limitExceeded == nil else { return events }
     consume(buffer, into: &events)
+    if limitExceeded == nil, let exceeded = fields.limitExceeded { stop(exceeded) }
     return events
+  }
+
+  /// Records the passed limit and lets go of everything held.
+  mutating func stop(_ error: ServerSentEventLimitError) {
+    limitExceeded = error
+    partialLine = []
+    fields.discardBlock()
   }
 }

@@ -127,7 +127,9 @@ public actor StorageDatabase {
   private func logFailure(_ operation: String, _ error: any Error) {
     // Caller mistakes (unknown ids, bad input) are the caller's to report.
     switch error {
-    case StorageError.notFound, StorageError.invalidInput, StorageError.alreadyExists: return
+    case StorageError.notFound, StorageError.invalidInput, StorageError.alreadyExists,
+      StorageError.conflict:
+      return
     default: logger.error("database \(operation)", error, category: .storage)
     }
   }

@@ -26,6 +26,9 @@ public enum StorageError: Error, Equatable, Sendable {
   case migrationFailed(version: Int, detail: String)
   /// The database is closed.
   case closed
+  /// Someone else changed the data since the caller read it (another process added to the
+  /// same conversation); nothing was written. The payload says what changed, for people.
+  case conflict(String)
   /// Any other failure: the SQLite result code (or errno for files) and its description.
   case failed(code: Int, detail: String)
 }
@@ -47,6 +50,7 @@ extension StorageError: AppErrorConvertible {
     case .migrationFailed(let version, let detail):
       return .storage(.failed("migration \(version): \(detail)"))
     case .closed: return .storage(.failed("database closed"))
+    case .conflict(let message): return .validation(message: message)
     case .failed(let code, let detail): return .storage(.failed("\(code): \(detail)"))
     }
   }
@@ -68,6 +72,7 @@ extension StorageError: CustomStringConvertible {
     case .migrationFailed(let version, let detail):
       return "StorageError.migrationFailed(version: \(version), \(detail))"
     case .closed: return "StorageError.closed"
+    case .conflict(let message): return "StorageError.conflict(\(message))"
     case .failed(let code, let detail): return "StorageError.failed(\(code): \(detail))"
     }
   }

@@ -26,6 +26,30 @@ extension InMemoryChatStore {
     return stored
   }
 
+  /// Adds `messages` as a chain after `expectedTail` when the active path still ends there;
+  /// see `MessageRepository.append(chain:after:)`.
+  /// - Throws: `StorageError.conflict`, `.notFound`, `.alreadyExists`.
+  public func append(
+    chain messages: [MessageDTO], after expectedTail: UUID?
+  ) throws
+    -> [MessageDTO]
+  {
+    let chain = MessageChain.link(messages, after: expectedTail)
+    guard let first = chain.first else { return [] }
+    guard conversations[first.conversationID] != nil else {
+      throw StorageError.notFound("conversation")
+    }
+    let tail = self.messages(in: first.conversationID).filter(\.isOnActivePath)
+      .min(by: messagePageOrder)
+    try MessageChain.check(tail: tail.map { ($0.id, $0.status) }, expected: expectedTail)
+    try checkUnique(chain)
+    for message in chain {
+      store(message)
+      bump(message.conversationID, to: message.createdAt)
+    }
+    return chain
+  }
+
   /// Replaces the content of a stored message: text, status, model, finish reason, token counts,
   /// reasoning and error code.
   /// - Throws: `StorageError.notFound`.

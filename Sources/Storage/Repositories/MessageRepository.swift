@@ -17,6 +17,20 @@ public protocol MessageRepository: Sendable {
   ///   `.alreadyExists` for a duplicate id.
   func append(_ message: MessageDTO) async throws -> MessageDTO
 
+  /// Adds `messages` (of one conversation) as a chain at the end of the active path: the
+  /// first after `expectedTail`, each next after the one before; returns what was stored.
+  /// The check and the inserts are one transaction, so a second process sending into the
+  /// same conversation is refused instead of forking it.
+  /// - Parameter expectedTail: the newest message on the active path as the caller last saw
+  ///   it; `nil` for an empty conversation.
+  /// - Throws: `StorageError.conflict` when the active path no longer ends at
+  ///   `expectedTail`, or its last message is a reply still being written (`streaming`);
+  ///   `.notFound` for an unknown conversation, `.alreadyExists` for a duplicate id.
+  func append(
+    chain messages: [MessageDTO], after expectedTail: UUID?
+  ) async throws
+    -> [MessageDTO]
+
   /// Replaces the content of a stored message: text, status, model, finish reason, token
   /// counts, reasoning and error code. Its id, conversation, parent, date and path stay.
   /// - Throws: `StorageError.notFound`.

@@ -10,4 +10,34 @@ public protocol UsageRepository: Sendable {
   /// The counts for `dayKey` (zero for a day without messages) and the total.
   /// - Throws: `StorageError` when the read fails.
   func counts(dayKey: String) async throws -> UsageCounts
+
+  /// Counts one sent message, as `recordMessageSent(dayKey:)` does, only while the count
+  /// `scope` names is below `limit`; returns the new counts, or `nil` when the limit was
+  /// already reached and nothing was counted. The check and the count are one transaction,
+  /// so processes sharing the counter take turns and together never count past `limit`.
+  /// - Throws: `StorageError.invalidInput` for a blank key; `StorageError` on failure.
+  func recordMessageSent(
+    dayKey: String, below limit: Int, scope: UsageScope
+  ) async throws
+    -> UsageCounts?
+
+  /// Takes back one message counted for `dayKey` and in total (a message that was never
+  /// sent after all); counts never go below zero. Returns the new counts.
+  /// - Throws: `StorageError.invalidInput` for a blank key; `StorageError` on failure.
+  func retractMessageSent(dayKey: String) async throws -> UsageCounts
+}
+
+/// Which count a limit applies to.
+public enum UsageScope: Sendable, Equatable {
+  /// The messages of one day.
+  case day
+  /// Every message since the counter began.
+  case lifetime
+}
+
+extension UsageCounts {
+  /// The count `scope` names.
+  public func messages(in scope: UsageScope) -> Int {
+    scope == .day ? messagesOnDay : lifetimeMessages
+  }
 }

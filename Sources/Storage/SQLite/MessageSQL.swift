@@ -38,6 +38,12 @@ package enum MessageSQL {
     ORDER BY created_at DESC, id DESC LIMIT 1
     """
 
+  /// The newest message on a conversation's active path, with its status.
+  static let activeTailStatus = """
+    SELECT id, status FROM messages WHERE conversation_id = ? AND on_active_path = 1
+    ORDER BY created_at DESC, id DESC LIMIT 1
+    """
+
   static let get = "SELECT \(columns) FROM messages WHERE id = ?"
 
   static let conversationOf = "SELECT conversation_id FROM messages WHERE id = ?"

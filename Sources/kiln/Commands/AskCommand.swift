@@ -41,6 +41,10 @@ enum AskCommand {
         readerLeft = true
         chat.stopButtonTapped()
       }
+    // Ctrl-C, `kill` and a closed terminal stop the reply as the chat's stop button does:
+    // what arrived is stored as stopped and printed, and the exit status names the signal.
+    let stop = SignalStop(chat: chat)
+    defer { stop.cancel() }
     guard let result = await chat.send(text) else {
       throw CommandError.usage("kiln ask needs a non-empty message.")
     }
@@ -59,6 +63,10 @@ enum AskCommand {
     if context.wantsJSON {
       try context.printJSON(
         AskJSON(result, conversationKept: !discarded, scrubber: context.scrubber))
+    } else if let signal = stop.received, result.error == .cancelled {
+      context.console.error(
+        "kiln: stopped by \(SignalStop.name(signal)); the reply so far is saved in "
+          + "conversation \(conversation.id.uuidString.lowercased()).\n")
     } else if let error = result.error, error != .cancelled {
       let failure = AskJSON.failure(
         error, outcome: result.reply.outcome, scrubber: context.scrubber)
@@ -72,6 +80,7 @@ enum AskCommand {
       default: break
       }
     }
+    if let signal = stop.received, result.error == .cancelled { return .stopped(by: signal) }
     return result.isCompleted ? .success : .failure
   }
 

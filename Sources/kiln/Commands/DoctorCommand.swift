@@ -75,12 +75,30 @@ enum DoctorCommand {
 
   @MainActor
   private static func database(_ dependencies: AppDependencies) async -> Check {
+    let path = dependencies.paths?.database.path ?? "memory"
     do {
       let conversations = try await ConversationLookup.all(dependencies)
-      let path = dependencies.paths?.database.path ?? "memory"
+      let problems = try await dependencies.databaseProblems()
+      if let first = problems.first {
+        // Listing conversations reads a few pages; messages on damaged ones fail later in
+        // `show`, `search`, `export` and `ask`, so every page is read here.
+        return Check(
+          name: "database", ok: false,
+          detail: "\(path) is damaged: SQLite's quick check found \(problems.count) "
+            + "problem(s), the first: \(first). Move it aside with its -wal and -shm files "
+            + "(Kiln then starts a new one there) and keep the copy to recover from "
+            + "(sqlite3's .recover command reads what is left)")
+      }
       return Check(
         name: "database", ok: true,
-        detail: "\(path): \(conversations.count) conversation(s), readable and writable")
+        detail: "\(path): \(conversations.count) conversation(s), readable and writable, "
+          + "quick check passed")
+    } catch StorageError.corrupted {
+      return Check(
+        name: "database", ok: false,
+        detail: "\(path) is damaged: SQLite's quick check could not read it. Move it aside "
+          + "with its -wal and -shm files (Kiln then starts a new one there) and keep the copy "
+          + "to recover from (sqlite3's .recover command reads what is left)")
     } catch {
       return Check(
         name: "database", ok: false, detail: AppError.from(error).userMessage)
@@ -115,21 +133,48 @@ enum DoctorCommand {
     let place = "\(url.scheme ?? "https")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")"
     do {
       let response = try await client.send(request)
-      return Check(
-        name: "AI provider", ok: true, detail: "\(place) answered \(response.statusCode)")
+      guard case .direct = provider else {
+        return Check(
+          name: "AI provider", ok: true, detail: "\(place) answered \(response.statusCode)")
+      }
+      return modelList(response, from: place)
     } catch let error as HTTPError {
       guard let status = error.statusCode else {
         return Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))")
       }
-      if case .direct = provider, status == 401 || status == 403 {
-        return Check(
-          name: "AI provider", ok: false, detail: "\(place) refused the API key (\(status))")
+      if case .direct = provider {
+        let refusal =
+          status == 401 || status == 403
+          ? "refused the API key (\(status))" : "answered \(status) to GET \(url.path)"
+        return Check(name: "AI provider", ok: false, detail: "\(place) \(refusal)")
       }
+      // The proxy's endpoint takes only POST: a refusal of the GET still proves it is there,
+      // a server error does not.
       return Check(
-        name: "AI provider", ok: true, detail: "\(place) is reachable (answered \(status))")
+        name: "AI provider", ok: status < 500,
+        detail: status < 500
+          ? "\(place) is reachable (answered \(status))" : "\(place) answered \(status)")
     } catch {
       return Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))")
     }
+  }
+
+  /// A direct provider's `GET /models` passes only as an OpenAI model list: a JSON object
+  /// with a `data` array. A web page or another document at that address means the base
+  /// URL points somewhere else.
+  private static func modelList(_ response: HTTPResponse, from place: String) -> Check {
+    let object = try? JSONSerialization.jsonObject(with: response.data)
+    if let models = (object as? [String: Any])?["data"] as? [Any] {
+      return Check(
+        name: "AI provider", ok: true,
+        detail: "\(place) answered \(response.statusCode) with \(models.count) model(s)")
+    }
+    let type = response.headers["Content-Type"]?.split(separator: ";").first.map(String.init)
+    let what = type.map { "a \($0) document" } ?? "a document"
+    return Check(
+      name: "AI provider", ok: false,
+      detail: "\(place) answered \(response.statusCode) with \(what) that is not a model list "
+        + "(JSON with a \"data\" array): check OPENAI_BASE_URL (it usually ends in /v1)")
   }
 
   /// The sentence for a failed check, with the transport's own words when it gave some

@@ -42,7 +42,8 @@ enum HelpCommand {
         PROXY_BASE_URL=https://.../functions/v1       Kiln's proxy (keys stay on the server)
       `kiln config` shows what kiln uses; `kiln doctor` checks it.
 
-      exit status: 0 success, 1 failure while running, 2 usage or configuration error.
+      exit status: 0 success, 1 failure while running, 2 usage or configuration error;
+      129, 130, 143 when SIGHUP, SIGINT or SIGTERM stopped a reply (what arrived is kept).
 
       """
     return text

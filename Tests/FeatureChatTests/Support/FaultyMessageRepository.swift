@@ -65,6 +65,19 @@ final class FaultyMessageRepository: MessageRepository {
     return try await base.append(message)
   }
 
+  func append(
+    chain messages: [MessageDTO], after expectedTail: UUID?
+  ) async throws
+    -> [MessageDTO]
+  {
+    let fault = state.withLock { state -> Fault? in
+      state.appends += 1
+      return state.appendFaults.removeValue(forKey: state.appends)
+    }
+    try await apply(fault)
+    return try await base.append(chain: messages, after: expectedTail)
+  }
+
   func update(_ message: MessageDTO) async throws {
     try await apply(state.withLock { $0.updateFault })
     try await base.update(message)

@@ -266,6 +266,7 @@ enum AllAccessors {
     ("Error.networkServer", { L10n.Error.networkServer }),
     ("Error.networkClient", { L10n.Error.networkClient }),
     ("Error.networkGeneric", { L10n.Error.networkGeneric }),
+    ("Error.networkRedirectLoop", { L10n.Error.networkRedirectLoop }),
     ("Error.decoding", { L10n.Error.decoding }),
     ("Error.unauthorized", { L10n.Error.unauthorized }),
     ("Error.rateLimited", { L10n.Error.rateLimited }),

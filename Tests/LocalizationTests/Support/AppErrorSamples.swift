@@ -8,7 +8,8 @@ import Core
 /// the new kind then fails `samplesCoverEveryKind` until a sample exists.
 enum AppErrorSamples {
   enum Kind: CaseIterable, Hashable {
-    case networkOffline, networkTimeout, networkServer, networkClient, networkOther
+    case networkOffline, networkTimeout, networkServer, networkClient, networkRedirectLoop
+    case networkOther
     case decoding, unauthorized, rateLimited, cancelled, validation
     case subscriptionRequired, freeQuotaExhausted, notConfigured
     case storageDiskFull, storageCorrupted, storageNewerSchema, storageBusy
@@ -23,6 +24,7 @@ enum AppErrorSamples {
         case .timeout: return .networkTimeout
         case .server: return .networkServer
         case .client: return .networkClient
+        case .redirectLoop: return .networkRedirectLoop
         case .other, .none: return .networkOther
         }
       case .decoding: return .decoding
@@ -57,6 +59,7 @@ enum AppErrorSamples {
     .network(code: -1020, message: nil),
     .network(code: 0, message: "The device is OFFLINE"),
     .network(code: -1001, message: "Timed out"),
+    .network(code: -1007, message: "Number of redirects hit maximum amount"),
     .network(code: 0, message: "gateway timeout"),
     .network(code: 500, message: "Server error"),
     .network(code: 503, message: nil),
