@@ -13,6 +13,8 @@ struct HTTPChatEventSource: ChatStreamEventSource {
   let open: @Sendable () async throws -> HTTPStreamResponse
   /// Logs outcomes that are failures.
   let logger: AppLogger
+  /// What the request authenticates with, for what a refusal means.
+  let credential: HTTPFailure.Credential
 
   private var started = false
   private var body: HTTPResponseBody.Iterator?
@@ -20,9 +22,13 @@ struct HTTPChatEventSource: ChatStreamEventSource {
   private var buffer: [ChatStreamEvent] = []
   private var position = 0
 
-  init(logger: AppLogger, open: @escaping @Sendable () async throws -> HTTPStreamResponse) {
+  init(
+    logger: AppLogger, credential: HTTPFailure.Credential = .session,
+    open: @escaping @Sendable () async throws -> HTTPStreamResponse
+  ) {
     self.open = open
     self.logger = logger
+    self.credential = credential
   }
 
   mutating func next() async -> ChatStreamEvent? {
@@ -55,7 +61,8 @@ struct HTTPChatEventSource: ChatStreamEventSource {
         body = response.body.makeAsyncIterator()
       }
     } catch {
-      decoder.end(with: Self.outcome(forRequestError: error), into: &buffer)
+      decoder.end(
+        with: Self.outcome(forRequestError: error, credential: credential), into: &buffer)
     }
   }
 
@@ -125,7 +132,9 @@ extension HTTPChatEventSource {
   }
 
   /// The outcome for a request that produced no stream.
-  static func outcome(forRequestError error: any Error) -> ChatCompletionOutcome {
+  static func outcome(
+    forRequestError error: any Error, credential: HTTPFailure.Credential = .session
+  ) -> ChatCompletionOutcome {
     if isCancellation(error) { return .cancelled }
     if case .status(let response, let retryAfter) = error as? HTTPError {
       let providerError = ProviderErrorReader.error(inBody: response.data)
@@ -133,7 +142,8 @@ extension HTTPChatEventSource {
         HTTPFailure(
           status: response.statusCode, code: providerError?.code,
           message: providerError?.message, retryAfter: retryAfter,
-          freeMessagesRemaining: freeMessagesRemaining(response.headers)))
+          freeMessagesRemaining: freeMessagesRemaining(response.headers),
+          credential: credential))
     }
     return .failed(AppError.from(error))
   }

@@ -52,7 +52,9 @@ public struct OpenAICompatibleClient: ChatCompletionStreaming, LLMClient {
     let logger = logger
     let httpRequest = Result { try makeHTTPRequest(for: request) }
     return ChatCompletionStream {
-      HTTPChatEventSource(logger: logger) { try await httpClient.stream(httpRequest.get()) }
+      HTTPChatEventSource(logger: logger, credential: .apiKey) {
+        try await httpClient.stream(httpRequest.get())
+      }
     }
   }
 
