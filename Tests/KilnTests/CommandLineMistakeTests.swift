@@ -36,6 +36,15 @@ import Testing
       run.error
         == "kiln: '* \"' has no word to search for (search ignores punctuation and symbols).\n")
 
+    // An empty query, or one of quotes only, is the same mistake: it never lists everything.
+    #expect(try await home.runWithPipes(["ask", "a title"], input: "").status == 0)
+    for query in ["", "\"\"", "-", "*"] {
+      let empty = try await home.runWithPipes(["search", "--", query], input: "")
+      #expect(empty.status == 2, "search '\(query)': \(empty.output)")
+      #expect(empty.output.isEmpty)
+      #expect(empty.error.contains("has no word to search for"), "\(empty.error)")
+    }
+
     // Titles are matched as written: a symbol in a title is found, as /search finds it.
     #expect(try await home.runWithPipes(["ask", "sunny ☀ day"], input: "").status == 0)
     let sun = try await home.runWithPipes(["search", "☀"], input: "")
