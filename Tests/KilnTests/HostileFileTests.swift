@@ -149,4 +149,16 @@ import Testing
       "\(run.error)")
     #expect(try Data(contentsOf: database) == before, "no Kiln tables were added")
   }
+
+  @Test func aRunLeavesNothingOutsideItsDataFolder() async throws {
+    let home = try ChatTestHome()
+    #expect(try await home.runWithPipes(["ask", "hello"], input: "").status == 0)
+    #expect(try await home.runWithPipes(["chats"], input: "").status == 0)
+    let file = home.root.appendingPathComponent("all.json")
+    #expect(try await home.runWithPipes(["export", "--output", file.path], input: "").status == 0)
+    // Foundation's cookie folder (named after the binary's folder, under XDG_DATA_HOME) and
+    // its URL cache (under HOME/.cache) came with every run.
+    let left = try FileManager.default.contentsOfDirectory(atPath: home.root.path).sorted()
+    #expect(left == ["all.json", "data"], "\(left)")
+  }
 }
