@@ -161,4 +161,34 @@ import Testing
     let left = try FileManager.default.contentsOfDirectory(atPath: home.root.path).sorted()
     #expect(left == ["all.json", "data"], "\(left)")
   }
+
+  @Test func aReadOnlyDataFolderCanStillBeListedShownAndExported() async throws {
+    let home = try ChatTestHome()
+    #expect(try await home.runWithPipes(["ask", "kept safe"], input: "").status == 0)
+    let data = home.dataDirectory
+    // Root writes anywhere, so as root the runs below are made as `nobody`.
+    var launcher: [String] = []
+    if getuid() == 0 {
+      launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+      for path in [home.root.path, data.path]
+        + (try FileManager.default.contentsOfDirectory(
+          atPath: data.path)).map({ data.appendingPathComponent($0).path })
+      {
+        #expect(chown(path, 65534, 65534) == 0, "\(path)")
+      }
+    }
+    #expect(chmod(data.path, 0o555) == 0)
+    defer { _ = chmod(data.path, 0o700) }
+
+    let chats = try await home.runWithPipes(["chats"], input: "", launcher: launcher)
+    #expect(chats.status == 0, "\(chats.error)")
+    #expect(chats.output.contains("kept safe"), "\(chats.output)")
+    let export = try await home.runWithPipes(["export"], input: "", launcher: launcher)
+    #expect(export.status == 0, "\(export.error)")
+    #expect(export.output.contains("kept safe"))
+    // A command that writes still says why it cannot.
+    let ask = try await home.runWithPipes(["ask", "more"], input: "", launcher: launcher)
+    #expect(ask.status == 1)
+    #expect(ask.error.contains("cannot be written"), "\(ask.error)")
+  }
 }

@@ -72,4 +72,34 @@ import Testing
       await reopened.close()
     }
   }
+
+  @Test func aReadOnlyOpenReadsAndWritesNothing() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("kiln.sqlite").path
+      let writer = try StorageDatabase(path: path, clock: Self.clock)
+      let conversations = SQLiteConversationRepository(
+        database: writer, clock: Self.clock, uuid: .incrementing())
+      _ = try await conversations.create(title: "Kept", personaName: nil)
+      await writer.close()
+      let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+
+      let reader = try StorageDatabase(
+        path: path, options: StorageDatabase.Options(isReadOnly: true), clock: Self.clock)
+      let repository = SQLiteConversationRepository(
+        database: reader, clock: Self.clock, uuid: .incrementing())
+      #expect(try await repository.list(limit: 10, after: nil).map(\.title) == ["Kept"])
+      do {
+        _ = try await repository.create(title: "More", personaName: nil)
+        Issue.record("a read-only database took a write")
+      } catch let error as StorageError {
+        guard case .readOnly = error else {
+          Issue.record("expected readOnly, got \(error)")
+          return
+        }
+      }
+      await reader.close()
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == before)
+    }
+  }
 }

@@ -52,6 +52,11 @@ public actor StorageDatabase {
     self.path = path
     self.options = options
     self.logger = logger
+    if options.isReadOnly {
+      self.connection = try Self.openReadOnly(path, options: options, migrations: migrations)
+      logger.info("opened database read-only", category: .storage)
+      return
+    }
     Self.prepareFile(at: path, logger: logger)
     let connection = try SQLiteConnection(path: path)
     do {
