@@ -143,7 +143,7 @@ extension SearchCommand {
   static func noWord(_ query: String) -> CommandError {
     CommandError.usage(
       "'\(Row.title(query, limit: 40))' has no word to search for "
-        + "(search ignores punctuation and symbols).")
+        + "(search ignores punctuation).")
   }
 }
 
