@@ -130,4 +130,24 @@ import Testing
       #expect(!chat.error.contains("email or password"))
     }
   }
+
+  @Test func onATerminalOnlyKilnsOwnStylingIsWritten() async throws {
+    let home = try ChatTestHome()
+    let file = home.root.appendingPathComponent("hostile.json")
+    try Data(Self.archive(title: "title", text: Self.hostile).utf8).write(to: file)
+    #expect(try await home.runWithPipes(["import", file.path], input: "").status == 0)
+    for arguments in [
+      ["show", "0193f2a1"], ["show", "--no-color", "0193f2a1"], ["ask", Self.hostile],
+    ] {
+      let kiln = try home.startOnTerminal(arguments)
+      #expect(try await kiln.waitForExit() == 0, "\(arguments)")
+      let raw = kiln.rawOutput
+      for forbidden in ["]0;owned", "]8;;", "\u{1B}[2J", "\u{1B}[6n", "fake\rreal"] {
+        #expect(
+          !raw.contains(forbidden),
+          "\(arguments): \(forbidden.debugDescription) reached the terminal")
+      }
+      #expect(kiln.plainOutput.contains(Self.cleaned), "\(arguments): \(kiln.plainOutput)")
+    }
+  }
 }
