@@ -109,6 +109,13 @@ import Testing
     let line = try #require(chats.output.split(separator: "\n").first)
     #expect(line.count < 120, "\(line.count) characters")
     #expect(line.hasSuffix("\u{2026}"))
+
+    // The chat's own list, in a pipe where no terminal width cuts it.
+    let chat = try await home.runWithPipes([], input: "/chats\n/quit\n")
+    #expect(chat.status == 0, "\(chat.error)")
+    #expect(chat.output.contains("long long"))
+    let longest = chat.output.split(separator: "\n").map(\.count).max() ?? 0
+    #expect(longest < 120, "\(longest) characters")
   }
 
   @Test func aProvidersRefusalWithATextBodyBlamesTheKeyNotAPassword() async throws {

@@ -135,7 +135,7 @@ extension InteractiveSession {
     let url = UserPath.url(path, environment: environment)
     do {
       try UserFileWriter(paths: dependencies.paths).write(Data(text.utf8), to: url)
-      done("Exported “\(stored.title)” to \(url.path).")
+      done("Exported “\(Row.title(stored.title))” to \(url.path).")
     } catch {
       problem("Could not write \(url.path): \(error.reason).")
     }
