@@ -33,6 +33,7 @@ extension AppError {
       }
     case .decoding: return text(.decoding)
     case .unauthorized: return text(.unauthorized)
+    case .apiKeyRejected: return text(.apiKeyRejected)
     case .rateLimited: return text(.rateLimited)
     case .cancelled: return text(.cancelled)
     case .validation(let message):

@@ -243,7 +243,7 @@ final class StorageBenchmarkRaw {
 
   /// The search statement with the message and conversation columns read.
   func search(_ expression: String, window: Int, limit: Int) throws -> [(MessageRow, String?)] {
-    let search = try statement(MessageSQL.search)
+    let search = try statement(MessageSQL.search(symbolCount: 0))
     bind(search, 1, expression)
     bind(search, 2, Int64(window))
     bind(search, 3, Int64(limit))

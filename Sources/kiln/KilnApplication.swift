@@ -40,9 +40,11 @@ enum KilnApplication {
       return HelpCommand.run(topic: namesCommand ? topic : nil, console)
     }
 
-    let appEnvironment = AppEnvironment(
+    var appEnvironment = AppEnvironment(
       variables: environment, dataDirectoryOption: command.value("--data-dir"),
       configFileOption: command.value("--config"), isDevelopmentBuild: isDevelopmentBuild)
+    // These only read: a data folder Kiln may not write still lists, shows and exports.
+    appEnvironment.readsDataOnly = ["chats", "show", "search", "export"].contains(command.name)
     var context = CommandContext(
       command: command, console: console, environment: appEnvironment,
       noColor: command.has("--no-color"))

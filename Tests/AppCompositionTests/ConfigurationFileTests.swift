@@ -36,6 +36,22 @@ import Testing
     #expect(parsed["OPENAI_API_KEY"] == "sk-test")
   }
 
+  @Test func aHashAfterWhitespaceStartsACommentUnlessTheValueIsQuoted() throws {
+    let parsed = try values(
+      """
+      KILN_MODEL = gpt-4o-mini # the cheap one
+      KILN_LANGUAGE = es#not-a-comment
+      KILN_SYSTEM_PROMPT = "You are #1 // really"   # quoted, so kept whole
+      PROXY_PATH = '/ai' // a comment after quotes
+      OPENAI_BASE_URL = http://localhost:11434/v1#fragment
+      """)
+    #expect(parsed["KILN_MODEL"] == "gpt-4o-mini")
+    #expect(parsed["KILN_LANGUAGE"] == "es#not-a-comment")
+    #expect(parsed["KILN_SYSTEM_PROMPT"] == "You are #1 // really")
+    #expect(parsed["PROXY_PATH"] == "/ai")
+    #expect(parsed["OPENAI_BASE_URL"] == "http://localhost:11434/v1#fragment")
+  }
+
   @Test func laterAssignmentsWinAndExportIsAccepted() throws {
     let parsed = try values("KILN_MODEL = a\nexport KILN_MODEL=b\r\n")
     #expect(parsed["KILN_MODEL"] == "b")

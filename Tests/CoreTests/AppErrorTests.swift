@@ -12,6 +12,7 @@ import Testing
     .network(code: -1004, message: nil),
     .decoding,
     .unauthorized,
+    .apiKeyRejected,
     .rateLimited(retryAfter: 30),
     .rateLimited(retryAfter: nil),
     .cancelled,

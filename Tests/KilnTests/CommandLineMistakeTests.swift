@@ -34,13 +34,28 @@ import Testing
     #expect(run.status == 2)
     #expect(
       run.error
-        == "kiln: '* \"' has no word to search for (search ignores punctuation and symbols).\n")
+        == "kiln: '* \"' has no word to search for (search ignores punctuation).\n")
+
+    // An empty query, or one of quotes only, is the same mistake: it never lists everything.
+    #expect(try await home.runWithPipes(["ask", "a title"], input: "").status == 0)
+    for query in ["", "\"\"", "-", "*"] {
+      let empty = try await home.runWithPipes(["search", "--", query], input: "")
+      #expect(empty.status == 2, "search '\(query)': \(empty.output)")
+      #expect(empty.output.isEmpty)
+      #expect(empty.error.contains("has no word to search for"), "\(empty.error)")
+    }
 
     // Titles are matched as written: a symbol in a title is found, as /search finds it.
     #expect(try await home.runWithPipes(["ask", "sunny ☀ day"], input: "").status == 0)
     let sun = try await home.runWithPipes(["search", "☀"], input: "")
     #expect(sun.status == 0)
     #expect(sun.output.contains("sunny ☀ day"), "\(sun.error)")
+
+    // An emoji inside a message is found in the message itself, not only in a title.
+    let party = try await home.runWithPipes(["search", "--json", "☀"], input: "")
+    let hits = try #require(
+      try JSONSerialization.jsonObject(with: Data(party.output.utf8)) as? [[String: Any]])
+    #expect(hits.contains { $0["message_id"] is String }, "\(party.output)")
   }
 
   @Test func loginWithABadAddressSaysSoBeforeTakingAPassword() async throws {

@@ -85,6 +85,23 @@ import Testing
   }
 
   @Test(arguments: Backend.allCases)
+  func anEmojiOrASymbolInAMessageIsFound(backend: Backend) async throws {
+    try await ChatHarness.run(backend) { harness in
+      let conversation = try await harness.conversation()
+      try await harness.append(1, to: conversation, text: "party🎉tonight")
+      try await harness.append(2, to: conversation, text: "no party here")
+      try await harness.append(3, to: conversation, text: "sunny ☀ day")
+      let emoji = try await harness.messages.searchMessages("🎉", limit: 5)
+      #expect(emoji.map(\.message.id) == [messageID(1)])
+      let both = try await harness.messages.searchMessages("party 🎉", limit: 5)
+      #expect(both.map(\.message.id) == [messageID(1)])
+      let sun = try await harness.messages.searchMessages("☀", limit: 5)
+      #expect(sun.map(\.message.id) == [messageID(3)])
+      #expect(try await harness.messages.searchMessages("🚀", limit: 5).isEmpty)
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
   func moreRelevantMessagesRankFirst(backend: Backend) async throws {
     try await ChatHarness.run(backend) { harness in
       let conversation = try await harness.conversation()

@@ -13,6 +13,8 @@ struct HTTPChatEventSource: ChatStreamEventSource {
   let open: @Sendable () async throws -> HTTPStreamResponse
   /// Logs outcomes that are failures.
   let logger: AppLogger
+  /// What the request authenticates with, for what a refusal means.
+  let credential: HTTPFailure.Credential
 
   private var started = false
   private var body: HTTPResponseBody.Iterator?
@@ -22,11 +24,13 @@ struct HTTPChatEventSource: ChatStreamEventSource {
 
   init(
     logger: AppLogger, limits: ChatStreamLimits = .standard,
+    credential: HTTPFailure.Credential = .session,
     open: @escaping @Sendable () async throws -> HTTPStreamResponse
   ) {
     self.open = open
     self.logger = logger
     self.decoder = ChatCompletionStreamDecoder(limits: limits)
+    self.credential = credential
   }
 
   mutating func next() async -> ChatStreamEvent? {
@@ -64,7 +68,8 @@ struct HTTPChatEventSource: ChatStreamEventSource {
         body = response.body.makeAsyncIterator()
       }
     } catch {
-      decoder.end(with: Self.outcome(forRequestError: error), into: &buffer)
+      decoder.end(
+        with: Self.outcome(forRequestError: error, credential: credential), into: &buffer)
     }
   }
 
@@ -144,7 +149,9 @@ extension HTTPChatEventSource {
   }
 
   /// The outcome for a request that produced no stream.
-  static func outcome(forRequestError error: any Error) -> ChatCompletionOutcome {
+  static func outcome(
+    forRequestError error: any Error, credential: HTTPFailure.Credential = .session
+  ) -> ChatCompletionOutcome {
     if isCancellation(error) { return .cancelled }
     if case .status(let response, let retryAfter) = error as? HTTPError {
       let providerError = ProviderErrorReader.error(inBody: response.data)
@@ -152,7 +159,8 @@ extension HTTPChatEventSource {
         HTTPFailure(
           status: response.statusCode, code: providerError?.code,
           message: providerError?.message, retryAfter: retryAfter,
-          freeMessagesRemaining: freeMessagesRemaining(response.headers)))
+          freeMessagesRemaining: freeMessagesRemaining(response.headers),
+          credential: credential))
     }
     return .failed(AppError.from(error))
   }

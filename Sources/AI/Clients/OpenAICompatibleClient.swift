@@ -57,7 +57,7 @@ public struct OpenAICompatibleClient: ChatCompletionStreaming, LLMClient {
     let limits = limits
     let httpRequest = Result { try makeHTTPRequest(for: request) }
     return ChatCompletionStream {
-      HTTPChatEventSource(logger: logger, limits: limits) {
+      HTTPChatEventSource(logger: logger, limits: limits, credential: .apiKey) {
         try await httpClient.stream(httpRequest.get())
       }
     }

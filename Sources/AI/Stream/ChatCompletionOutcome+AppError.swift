@@ -3,7 +3,8 @@ import Core
 extension ChatCompletionOutcome {
   /// The error to show for this outcome, or `nil` when the reply completed.
   ///
-  /// HTTP refusals: 401 → `.unauthorized`; 403 `subscription_required` →
+  /// HTTP refusals: 401 → `.unauthorized` for the proxy's session, `.apiKeyRejected` for a
+  /// direct provider's key (`HTTPFailure.credential`); 403 `subscription_required` →
   /// `.subscriptionRequired`; 413 → `.payloadTooLarge`; 429 `free_quota_exhausted` →
   /// `.freeQuotaExhausted(remaining:)` (the header's value, else 0), other 429 →
   /// `.rateLimited(retryAfter:)`; 400
@@ -54,7 +55,7 @@ extension HTTPFailure {
   public var appError: AppError {
     switch status {
     case 401:
-      return .unauthorized
+      return credential == .apiKey ? .apiKeyRejected : .unauthorized
     case 403 where code == .subscriptionRequired:
       return .subscriptionRequired
     case 413:

@@ -116,16 +116,28 @@ public struct HTTPFailure: Sendable, Equatable {
   public var retryAfter: TimeInterval?
   /// The proxy's `X-Free-Messages-Remaining` header on the refusal, when it sent one.
   public var freeMessagesRemaining: Int?
+  /// What the request carried as its credential, which decides what a 401 means.
+  public var credential: Credential
+
+  /// The credential a request carried.
+  public enum Credential: Sendable, Equatable {
+    /// The signed-in user's session (Kiln's proxy): a 401 is a sign-in problem.
+    case session
+    /// The API key of a provider the user configured: a 401 means the key was refused.
+    case apiKey
+  }
 
   /// A failure with the given parts.
   public init(
     status: Int, code: ProviderErrorCode? = nil, message: String? = nil,
-    retryAfter: TimeInterval? = nil, freeMessagesRemaining: Int? = nil
+    retryAfter: TimeInterval? = nil, freeMessagesRemaining: Int? = nil,
+    credential: Credential = .session
   ) {
     self.status = status
     self.code = code
     self.message = message
     self.retryAfter = retryAfter
     self.freeMessagesRemaining = freeMessagesRemaining
+    self.credential = credential
   }
 }

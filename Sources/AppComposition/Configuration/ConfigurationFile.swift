@@ -29,11 +29,13 @@ public struct ConfigurationEntry: Equatable, Sendable {
 /// Reads the seed's xcconfig-style `KEY = VALUE` files.
 ///
 /// Rules: one assignment per line; blank lines and lines starting with `//` or `#` are
-/// comments; `//` after whitespace starts a trailing comment, so `https://host` survives; the
-/// xcconfig escape `$()` is removed (`https:/$()/host`); one pair of surrounding quotes is
-/// removed; an optional leading `export ` is accepted (shell-style files); `#include "f"`
-/// and `#include? "f"` read another file relative to this one (the `?` form may be missing).
-/// A later assignment of the same key wins, as in xcconfig.
+/// comments; `//` or `#` after whitespace starts a trailing comment (`KEY = value # note`
+/// is `value`), so `https://host` and `color#1` survive; a value in quotes is taken whole,
+/// comment characters included (`KEY = "a # b"  # note` is `a # b`), and one pair of
+/// surrounding quotes is removed; the xcconfig escape `$()` is removed
+/// (`https:/$()/host`); an optional leading `export ` is accepted (shell-style files);
+/// `#include "f"` and `#include? "f"` read another file relative to this one (the `?` form
+/// may be missing). A later assignment of the same key wins, as in xcconfig.
 public enum ConfigurationFile {
   /// Parses the file at `path`, following includes.
   /// - Throws: `ConfigurationError` naming the file and line of the first problem.
@@ -149,20 +151,35 @@ public enum ConfigurationFile {
   }
 
   private static func cleanValue(_ raw: String) -> String {
-    var value = raw
-    // A trailing comment starts at `//` that follows whitespace (or begins the value).
-    var searchStart = value.startIndex
-    while let range = value.range(of: "//", range: searchStart..<value.endIndex) {
-      if range.lowerBound == value.startIndex
-        || value[value.index(before: range.lowerBound)].isWhitespace
-      {
-        value = String(value[..<range.lowerBound])
-        break
+    let trimmed = raw.trimmingCharacters(in: .whitespaces)
+    if let quote = trimmed.first, quote == "\"" || quote == "'" {
+      let inner = trimmed.dropFirst()
+      if let close = inner.firstIndex(of: quote) {
+        let after = inner[inner.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        if after.isEmpty || after.hasPrefix("#") || after.hasPrefix("//") {
+          return String(inner[..<close]).replacingOccurrences(of: "$()", with: "")
+        }
       }
-      searchStart = range.upperBound
     }
-    value = value.replacingOccurrences(of: "$()", with: "")
+    let value = withoutTrailingComment(trimmed).replacingOccurrences(of: "$()", with: "")
     return stripQuotes(value.trimmingCharacters(in: .whitespaces))
+  }
+
+  /// `text` up to a `//` or `#` that begins it or follows whitespace.
+  private static func withoutTrailingComment(_ text: String) -> String {
+    var previousIsSpace = true
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if previousIsSpace
+        && (character == "#" || text[index...].hasPrefix("//"))
+      {
+        return String(text[..<index])
+      }
+      previousIsSpace = character.isWhitespace
+      index = text.index(after: index)
+    }
+    return text
   }
 
   private static func stripQuotes(_ text: String) -> String {

@@ -39,12 +39,8 @@ extension AppDependencies {
     let logger = AppLogger(minimumLevel: level, sinks: sinks, now: clock.now)
     let uuid = UUIDGenerator.timeOrdered(clock: clock, random: environment.random)
 
-    let database: StorageDatabase
-    do {
-      database = try StorageDatabase(path: paths.database.path, clock: clock, logger: logger)
-    } catch {
-      throw DataLocationError.database(paths.database.path, error)
-    }
+    let database = try openDatabase(
+      paths.database.path, readsOnly: environment.readsDataOnly, clock: clock, logger: logger)
     let store = Repositories(
       database: database,
       conversations: SQLiteConversationRepository(database: database, clock: clock, uuid: uuid),
@@ -182,6 +178,26 @@ extension AppDependencies {
       customerInfoStore: FileCustomerInfoStore(
         directory: paths.dataDirectory.appendingPathComponent("payments")),
       prices: catalogue, logger: logger)
+  }
+
+  /// The database, read-only when it cannot be written and the command only reads.
+  private static func openDatabase(
+    _ path: String, readsOnly: Bool, clock: AppClock, logger: AppLogger
+  ) throws -> StorageDatabase {
+    do {
+      return try StorageDatabase(path: path, clock: clock, logger: logger)
+    } catch StorageError.readOnly(let detail) where readsOnly {
+      logger.notice("database cannot be written (\(detail)); reading it only", category: .storage)
+      do {
+        return try StorageDatabase(
+          path: path, options: StorageDatabase.Options(isReadOnly: true), clock: clock,
+          logger: logger)
+      } catch {
+        throw DataLocationError.database(path, error)
+      }
+    } catch {
+      throw DataLocationError.database(path, error)
+    }
   }
 
   private static func makeDirectory(_ url: URL) throws {

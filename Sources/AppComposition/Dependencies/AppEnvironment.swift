@@ -17,6 +17,9 @@ public struct AppEnvironment: Sendable {
   public var clock: AppClock
   /// Randomness (retry jitter, identifiers).
   public var random: RandomSource
+  /// Whether the command only reads the data folder, so a database Kiln cannot write (a
+  /// read-only folder or file) is opened read-only instead of failing.
+  public var readsDataOnly = false
 
   public init(
     variables: [String: String], dataDirectoryOption: String? = nil,

@@ -41,6 +41,10 @@ public struct DataLocationError: Error, Equatable, Sendable, CustomStringConvert
       return DataLocationError(
         path: path, problem: "the database \(path) is damaged or is not a Kiln database",
         fix: "move it aside (Kiln then starts a new one there), \(elsewhere)")
+    case .foreignDatabase:
+      return DataLocationError(
+        path: path, problem: "the database \(path) belongs to another program, not Kiln",
+        fix: "leave it where it is and \(elsewhere.dropFirst(3))")
     case .readOnly:
       return DataLocationError(
         path: path, problem: "the database \(path) cannot be written",

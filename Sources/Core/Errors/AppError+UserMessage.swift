@@ -49,6 +49,8 @@ extension AppError {
       return "The server sent a response the app could not read. Please try again later."
     case .unauthorized:
       return "Invalid email or password. Please check your credentials and try again."
+    case .apiKeyRejected:
+      return "The AI provider refused the API key. Check OPENAI_API_KEY and try again."
     case .rateLimited:
       return "Too many requests. Please wait a moment and try again."
     case .cancelled:

@@ -15,6 +15,9 @@ public enum AppError: Error, Equatable, Hashable, Sendable {
   case decoding
   /// The credentials or the session were rejected.
   case unauthorized
+  /// The AI provider refused the API key Kiln sent it (HTTP 401 from a provider the user
+  /// configured directly): not a sign-in problem.
+  case apiKeyRejected
   /// The server asked the client to slow down; `retryAfter` is in seconds when it said so.
   case rateLimited(retryAfter: TimeInterval?)
   /// The user or the system cancelled the operation. Never shown as a failure.
@@ -68,6 +71,7 @@ extension AppError: CustomStringConvertible {
       return "network(code: \(code), message: \(message ?? "nil"))"
     case .decoding: return "decoding"
     case .unauthorized: return "unauthorized"
+    case .apiKeyRejected: return "apiKeyRejected"
     case .rateLimited(let retryAfter):
       return "rateLimited(retryAfter: \(retryAfter.map { String($0) } ?? "nil"))"
     case .cancelled: return "cancelled"
@@ -98,6 +102,7 @@ extension AppError {
       return "http_\(code)"
     case .decoding: return "decoding"
     case .unauthorized: return "unauthorized"
+    case .apiKeyRejected: return "api_key_rejected"
     case .rateLimited: return "rate_limited"
     case .cancelled: return "cancelled"
     case .validation: return "validation"

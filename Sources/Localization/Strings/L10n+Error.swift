@@ -18,6 +18,8 @@ extension L10n {
     public static var decoding: String { text(.decoding) }
     /// "Invalid email or password. Please check your credentials and try again."
     public static var unauthorized: String { text(.unauthorized) }
+    /// "The AI provider refused the API key. Check OPENAI_API_KEY and try again."
+    public static var apiKeyRejected: String { text(.apiKeyRejected) }
     /// "Too many requests. Please wait a moment and try again."
     public static var rateLimited: String { text(.rateLimited) }
     /// "The request was cancelled."
@@ -67,7 +69,7 @@ extension L10n {
       package static let namespace = "error"
       case networkOffline, networkTimeout, networkServer, networkClient, networkGeneric
       case networkRedirectLoop
-      case decoding, unauthorized, rateLimited, cancelled, validationGeneric
+      case decoding, unauthorized, apiKeyRejected, rateLimited, cancelled, validationGeneric
       case subscriptionRequired, freeQuotaExhausted, notConfigured
       case storageDiskFull, storageCorrupted, storageNewerSchema, storageBusy
       case storageReadOnly, storageNotFound, storageFailed

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -11,20 +12,35 @@ import Foundation
 /// session, invalidated as soon as the stream ends or is abandoned: a long stream then never
 /// holds a pooled connection, and no session outlives its stream (a delegate session that is
 /// never invalidated leaks).
+///
+/// The shared session is made on the first request, not with the client: on Linux, making
+/// any `URLSessionConfiguration` creates Foundation's cookie folder (named after the
+/// executable's folder, under the XDG data home) and its URL-cache folder, and a run that
+/// never goes online (`kiln chats`, `show`, `export`) must leave nothing behind.
 final class URLSessionTransport: Sendable {
-  private let sharedSession: URLSession
+  private let sharedSession = Mutex<URLSession?>(nil)
   private let sharedDelegate: SessionDelegate
   private let makeConfiguration: @Sendable () -> URLSessionConfiguration
 
   init(makeConfiguration: @escaping @Sendable () -> URLSessionConfiguration) {
     self.makeConfiguration = makeConfiguration
     sharedDelegate = SessionDelegate()
-    sharedSession = Self.makeSession(makeConfiguration(), delegate: sharedDelegate)
   }
 
   deinit {
+    guard let session = sharedSession.withLock({ $0 }) else { return }
     // Off the releasing thread: corelibs may block this call behind other transfers.
-    DispatchQueue.global().async { [sharedSession] in sharedSession.invalidateAndCancel() }
+    DispatchQueue.global().async { session.invalidateAndCancel() }
+  }
+
+  /// The session buffered requests share, made on first use.
+  private func shared() -> URLSession {
+    sharedSession.withLock { session in
+      if let session { return session }
+      let made = Self.makeSession(makeConfiguration(), delegate: sharedDelegate)
+      session = made
+      return made
+    }
   }
 
   /// Sends `request` and waits for a 2xx head; the body then streams.
@@ -36,7 +52,7 @@ final class URLSessionTransport: Sendable {
   ) async throws -> (ResponseHead, HTTPResponseBody) {
     let delegate = dedicatedSession ? SessionDelegate() : sharedDelegate
     let session =
-      dedicatedSession ? Self.makeSession(makeConfiguration(), delegate: delegate) : sharedSession
+      dedicatedSession ? Self.makeSession(makeConfiguration(), delegate: delegate) : shared()
     let handler = DataTaskHandler(
       timeouts: timeouts, maximumErrorBodySize: maximumErrorBodySize, now: now
     ) { summary in

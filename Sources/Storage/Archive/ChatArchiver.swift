@@ -102,7 +102,18 @@ public struct ChatArchiver: Sendable {
     try Self.check(archive)
     var report = ImportReport()
     var fresh: [ConversationBundle] = []
+    var seenConversations: Set<UUID> = []
+    var seenMessages: Set<UUID> = []
     for entry in archive.conversations {
+      // The same conversation twice in one file is one conversation: the first copy counts.
+      guard seenConversations.insert(entry.id).inserted else {
+        report.skipped.append(entry.id)
+        continue
+      }
+      if let problem = Self.problem(in: entry, seenMessages: &seenMessages) {
+        report.failed[entry.id] = .validation(message: problem)
+        continue
+      }
       let bundle = ConversationBundle(conversation: entry.dto, messages: entry.messageDTOs)
       do {
         guard try await conversations.get(id: entry.id) != nil else {
@@ -132,6 +143,12 @@ public struct ChatArchiver: Sendable {
           do {
             try await conversations.insert([bundle])
             report.imported.append(bundle.conversation.id)
+          } catch StorageError.alreadyExists("conversation") {
+            // Stored meanwhile by another process: present, so skipped like the others.
+            report.skipped.append(bundle.conversation.id)
+          } catch StorageError.alreadyExists("message") {
+            report.failed[bundle.conversation.id] = .validation(
+              message: "one of its message ids is already used by another stored conversation")
           } catch {
             report.failed[bundle.conversation.id] = AppError.from(error)
           }
@@ -195,6 +212,27 @@ public struct ChatArchiver: Sendable {
       throw StorageError.invalidInput(
         "The archive is damaged: \(AppError.diagnose(error).detail)")
     }
+  }
+
+  /// The roles an archive may hold: the ones Kiln writes.
+  static let knownRoles: Set<MessageRole> = [.user, .assistant, .system, .tool]
+
+  /// Why `entry` cannot be imported, or `nil`: a role Kiln does not know (it would be shown
+  /// as someone it is not), or a message id that appears twice in the file.
+  static func problem(
+    in entry: ChatArchive.Conversation, seenMessages: inout Set<UUID>
+  ) -> String? {
+    for message in entry.messages {
+      guard knownRoles.contains(message.role) else {
+        let shown = String(message.role.rawValue.prefix(40))
+        return "message \(message.id.uuidString.lowercased()) has the role '\(shown)', which "
+          + "Kiln does not know (user, assistant, system or tool)"
+      }
+      guard seenMessages.insert(message.id).inserted else {
+        return "the message id \(message.id.uuidString.lowercased()) appears twice in the file"
+      }
+    }
+    return nil
   }
 
   private static func check(_ archive: ChatArchive) throws {

@@ -11,14 +11,21 @@ final class SQLiteConnection {
   private var statements: [String: SQLiteStatement] = [:]
   private var isClosed = false
 
-  /// Opens (and creates, unless `readOnly`) the database file at `path`.
+  /// Opens (and creates, unless `readOnly`) the database file at `path`. `immutable` (read
+  /// only) tells SQLite nothing changes the file, so it needs no `-shm` beside it.
   /// - Throws: `StorageError` mapped from the open failure.
-  init(path: String, readOnly: Bool = false) throws {
+  init(path: String, readOnly: Bool = false, immutable: Bool = false) throws {
     var pointer: OpaquePointer?
-    let flags =
+    var flags =
       (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
       | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path, &pointer, flags, nil)
+    var name = path
+    if readOnly && immutable {
+      flags |= SQLITE_OPEN_URI
+      let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+      name = "file:\(escaped)?immutable=1"
+    }
+    let code = sqlite3_open_v2(name, &pointer, flags, nil)
     guard let pointer else {
       throw StorageError.failed(code: Int(code), detail: "sqlite3_open_v2 returned no handle")
     }

@@ -32,16 +32,21 @@ extension StorageDatabase {
     public var busyTimeout: Duration
     /// The page cache size of the connection, in KiB.
     public var cacheSizeKiB: Int
+    /// Whether to open without writing anything: no migration, no WAL switch, no stamp.
+    /// For reading a database in a folder Kiln may not write (SQLite then cannot create the
+    /// `-shm` index, so the file is opened as immutable: read it while nothing writes it).
+    public var isReadOnly: Bool
 
     /// Options with Kiln's defaults: process-crash durability, a 5 s busy timeout and an
     /// 8 MiB page cache.
     public init(
       durability: Durability = .processCrash, busyTimeout: Duration = .seconds(5),
-      cacheSizeKiB: Int = 8192
+      cacheSizeKiB: Int = 8192, isReadOnly: Bool = false
     ) {
       self.durability = durability
       self.busyTimeout = busyTimeout
       self.cacheSizeKiB = cacheSizeKiB
+      self.isReadOnly = isReadOnly
     }
   }
 }

@@ -11,7 +11,9 @@ import Foundation
 ///
 /// Opening never damages data: a file written by a newer schema throws
 /// `StorageError.newerSchema` before anything is written; a file that is not a database
-/// throws `StorageError.corrupted` and is left as it is.
+/// throws `StorageError.corrupted`, and another program's SQLite database
+/// `StorageError.foreignDatabase`, and either is left as it is. A new file is created with
+/// mode 0600, so its `-wal` and `-shm` are too.
 public actor StorageDatabase {
   /// The schema version this build writes and the newest it can open.
   public static var supportedSchemaVersion: Int { Schema.latestVersion }
@@ -30,8 +32,8 @@ public actor StorageDatabase {
   ///   - options: durability and tuning.
   ///   - clock: stamps applied migrations.
   ///   - logger: receives open and migration records (never message text).
-  /// - Throws: `StorageError.newerSchema`, `.corrupted`, `.readOnly`, `.busy`,
-  ///   `.migrationFailed`, or `.failed`.
+  /// - Throws: `StorageError.newerSchema`, `.corrupted`, `.foreignDatabase`, `.readOnly`,
+  ///   `.busy`, `.migrationFailed`, or `.failed`.
   public init(
     path: String, options: Options = Options(), clock: AppClock,
     logger: AppLogger = .disabled
@@ -50,14 +52,22 @@ public actor StorageDatabase {
     self.path = path
     self.options = options
     self.logger = logger
+    if options.isReadOnly {
+      self.connection = try Self.openReadOnly(path, options: options, migrations: migrations)
+      logger.info("opened database read-only", category: .storage)
+      return
+    }
+    Self.prepareFile(at: path, logger: logger)
     let connection = try SQLiteConnection(path: path)
     do {
       try Self.configure(connection, options: options)
       // Check before WAL mode or anything else writes to the file.
+      try Self.checkOwnership(connection)
       try Migrator.checkNotNewer(connection, migrations: migrations)
       try connection.execute("PRAGMA journal_mode = WAL")
       try Migrator.migrate(
         connection, migrations: migrations, upTo: targetVersion, clock: clock, logger: logger)
+      try Self.stampOwnership(connection)
       try connection.execute("PRAGMA foreign_keys = ON")
     } catch {
       connection.close()

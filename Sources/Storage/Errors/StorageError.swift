@@ -10,6 +10,9 @@ public enum StorageError: Error, Equatable, Sendable {
   case diskFull
   /// The database or the secure store file is damaged or is not what it claims to be.
   case corrupted(String)
+  /// The file is a SQLite database of another program (the payload says why); it was left
+  /// untouched.
+  case foreignDatabase(String)
   /// The database was written by a newer version of the app; it was left untouched.
   case newerSchema(found: Int, supported: Int)
   /// Another connection or process held a lock for longer than the busy timeout.
@@ -39,7 +42,7 @@ extension StorageError: AppErrorConvertible {
   public var appError: AppError {
     switch self {
     case .diskFull: return .storage(.diskFull)
-    case .corrupted: return .storage(.corrupted)
+    case .corrupted, .foreignDatabase: return .storage(.corrupted)
     case .newerSchema(let found, let supported):
       return .storage(.newerSchema(found: found, supported: supported))
     case .busy: return .storage(.busy)
@@ -62,6 +65,7 @@ extension StorageError: CustomStringConvertible {
     switch self {
     case .diskFull: return "StorageError.diskFull"
     case .corrupted(let detail): return "StorageError.corrupted(\(detail))"
+    case .foreignDatabase(let detail): return "StorageError.foreignDatabase(\(detail))"
     case .newerSchema(let found, let supported):
       return "StorageError.newerSchema(found: \(found), supported: \(supported))"
     case .busy: return "StorageError.busy"

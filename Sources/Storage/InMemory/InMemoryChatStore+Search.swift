@@ -5,10 +5,12 @@ extension InMemoryChatStore {
   /// - Throws: `StorageError.invalidInput` when the query has no words or the limit is below 1.
   public func searchMessages(_ query: String, limit: Int) throws -> [MessageSearchHit] {
     try Validation.limit(limit)
-    let terms = try MessageSearch.terms(query)
+    let parsed = try MessageSearch.query(query)
+    let terms = parsed.terms
     let all = Array(messages.values)
     let matching = all.filter { stored in
       terms.allSatisfy { term in stored.words.contains(where: term.matches) }
+        && parsed.symbols.allSatisfy { stored.message.text.contains($0) }
     }
     let window = matching.sorted { $0.sequence > $1.sequence }.prefix(MessageSearch.window)
     let ranking = BM25(documents: all.map(\.words), terms: terms)

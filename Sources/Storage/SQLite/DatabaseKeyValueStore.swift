@@ -21,7 +21,9 @@ public final class DatabaseKeyValueStore: KeyValueStore {
   /// Opens a second connection to `database`'s file and loads every stored value.
   /// - Throws: `StorageError` when the file cannot be opened or read.
   public init(database: StorageDatabase, logger: AppLogger = .disabled) throws {
-    let connection = try SQLiteConnection(path: database.path)
+    let connection = try SQLiteConnection(
+      path: database.path, readOnly: database.options.isReadOnly,
+      immutable: database.options.isReadOnly)
     try StorageDatabase.configure(connection, options: database.options)
     try connection.execute("PRAGMA cache_size = -256")
     let rows = try connection.query("SELECT key, value FROM key_values") {

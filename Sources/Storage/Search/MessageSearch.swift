@@ -20,6 +20,50 @@ public enum MessageSearch {
     }
   }
 
+  /// A parsed query: its words, matched through the index, and its symbols (emoji, `☀`,
+  /// `©`), which the index's tokenizer drops and which are therefore matched in the text.
+  struct Query: Equatable {
+    let terms: [Term]
+    let symbols: [String]
+  }
+
+  /// The words and symbols of a user's query.
+  /// - Throws: `StorageError.invalidInput` when the query has neither.
+  static func query(_ text: String) throws -> Query {
+    let symbols = self.symbols(in: text)
+    let terms = (try? self.terms(text)) ?? []
+    if terms.isEmpty && symbols.isEmpty {
+      throw StorageError.invalidInput("Type a word to search for.")
+    }
+    return Query(terms: terms, symbols: symbols)
+  }
+
+  /// Runs of symbol characters (not letters, digits, punctuation or spaces), each once.
+  static func symbols(in text: String) -> [String] {
+    var runs: [String] = []
+    var run = ""
+    for character in text {
+      if isSymbol(character) {
+        run.append(character)
+      } else if !run.isEmpty {
+        if !runs.contains(run) { runs.append(run) }
+        run = ""
+      }
+    }
+    if !run.isEmpty, !runs.contains(run) { runs.append(run) }
+    return runs
+  }
+
+  /// Whether `character` is a symbol the index cannot see: an emoji or another non-ASCII
+  /// symbol. ASCII ones (`*`, `^`, `+`, `<`) are operators or separators, as before.
+  static func isSymbol(_ character: Character) -> Bool {
+    guard !character.isASCII, !character.isLetter, !character.isNumber,
+      !character.isWhitespace, !character.isPunctuation
+    else { return false }
+    return character.isSymbol
+      || character.unicodeScalars.contains { $0.properties.isEmojiPresentation }
+  }
+
   /// The words of a user's query. Everything but letters and digits separates words, so
   /// quotes, parentheses, `-`, `:` and FTS operators are plain text.
   /// - Throws: `StorageError.invalidInput` when the query has no words.

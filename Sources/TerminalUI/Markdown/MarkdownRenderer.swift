@@ -6,6 +6,9 @@
 /// hanging indents, code blocks keep their fences and are highlighted but never wrapped,
 /// quotes get a bar, links show their URL after the text, and tables are aligned in columns
 /// (or passed through as written when they do not fit). Every line ends with `"\n"`.
+///
+/// The source is outside text: each line passes `TerminalSanitizer` before it is parsed,
+/// so escape sequences in it never reach the terminal and only the theme's styling does.
 public struct MarkdownRenderer: Sendable {
   /// The style sheet.
   public var theme: TerminalTheme
@@ -36,8 +39,10 @@ public struct MarkdownRenderer: Sendable {
   func blocks(of markdown: String) -> [MarkdownBlock] {
     var parser = MarkdownBlockParser()
     let split = MarkdownSource.split(markdown)
-    var blocks = split.lines.flatMap { parser.feed($0) }
-    if !split.remainder.isEmpty { blocks += parser.feed(split.remainder) }
+    var blocks = split.lines.flatMap { parser.feed(TerminalSanitizer.sanitized($0)) }
+    if !split.remainder.isEmpty {
+      blocks += parser.feed(TerminalSanitizer.sanitized(split.remainder))
+    }
     return blocks + parser.finished()
   }
 

@@ -63,7 +63,7 @@ public struct StreamingMarkdownRenderer: Sendable {
       let split = MarkdownSource.split(partialLine + text)
       partialLine = split.remainder
       for line in split.lines {
-        for block in parser.feed(line) {
+        for block in parser.feed(TerminalSanitizer.sanitized(line)) {
           permanent += rendered(block)
         }
       }
@@ -98,7 +98,7 @@ public struct StreamingMarkdownRenderer: Sendable {
     isFinished = true
     var blocks: [MarkdownBlock] = []
     if !partialLine.isEmpty {
-      blocks += parser.feed(partialLine)
+      blocks += parser.feed(TerminalSanitizer.sanitized(partialLine))
       partialLine = ""
     }
     blocks += parser.finished()
@@ -124,7 +124,7 @@ public struct StreamingMarkdownRenderer: Sendable {
   private func tail(maximumRows: Int?) -> [String] {
     var copy = parser
     var blocks: [MarkdownBlock] = []
-    if !partialLine.isEmpty { blocks += copy.feed(partialLine) }
+    if !partialLine.isEmpty { blocks += copy.feed(TerminalSanitizer.sanitized(partialLine)) }
     blocks += copy.finished()
     var lines = blocks.flatMap(rendered)
     if let maximumRows {

@@ -81,11 +81,12 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
   }
 
   /// The text as a terminal string: each run in its SGR codes followed by a reset, or the
-  /// bare characters when `depth` is `.none`. Styles never leak past the end.
+  /// bare characters when `depth` is `.none`. Styles never leak past the end. The runs'
+  /// characters pass `TerminalSanitizer` first, so the only escape codes are the styles'.
   public func rendered(depth: TerminalCapabilities.ColorDepth) -> String {
     var result = ""
     for span in spans {
-      result += ANSI.styled(span.text, span.style, depth: depth)
+      result += ANSI.styled(TerminalSanitizer.sanitized(span.text), span.style, depth: depth)
     }
     return result
   }

@@ -32,18 +32,20 @@ struct CommandContext: Sendable {
   /// Prints an error the user can act on, without secrets.
   func report(_ error: AppError) {
     guard error != .cancelled else { return }
-    console.error("kiln: \(scrubber.scrub(error.localizedUserMessage)) [\(error.code)]\n")
+    let message = TerminalSanitizer.sanitized(scrubber.scrub(error.localizedUserMessage))
+    console.error("kiln: \(message) [\(error.code)]\n")
   }
 
+  /// Prints a command's own failure; the titles, paths or queries in it are outside text.
   func report(_ error: CommandError) {
-    console.error("kiln: \(scrubber.scrub(error.message))\n")
+    console.error("kiln: \(TerminalSanitizer.sanitized(scrubber.scrub(error.message)))\n")
   }
 
   /// Prints every configuration problem with its fix.
   func report(configuration error: ConfigurationError) {
     console.error("kiln: the configuration cannot be used:\n")
     for issue in error.issues {
-      console.error("  - \(scrubber.scrub(issue.description))\n")
+      console.error("  - \(TerminalSanitizer.sanitized(scrubber.scrub(issue.description)))\n")
     }
   }
 

@@ -1,6 +1,8 @@
 import AppComposition
 import Foundation
+import Localization
 import Storage
+import TerminalUI
 
 /// `kiln export`: every conversation (or one) as JSON, or one as Markdown.
 enum ExportCommand {
@@ -34,13 +36,15 @@ enum ExportCommand {
     if let output = context.command.value("--output") {
       let url = UserPath.url(output, environment: context.environment.variables)
       do {
-        try Data(text.utf8).write(to: url, options: .atomic)
+        try UserFileWriter(paths: dependencies.paths).write(Data(text.utf8), to: url)
       } catch {
-        throw CommandError.failure("cannot write \(url.path): \(FileFailure.reason(error)).")
+        throw CommandError.failure("\(error).")
       }
       context.console.error("Exported to \(url.path).\n")
     } else {
-      context.console.output(text)
+      // Exact in a pipe (`> file`), without escape sequences on a terminal.
+      context.console.output(
+        context.console.outputIsTerminal ? TerminalSanitizer.sanitized(text) : text)
     }
     return .success
   }
@@ -52,6 +56,13 @@ enum ImportCommand {
     let imported: Int
     let skipped: Int
     let failed: Int
+    /// Why each failed conversation was left out, by id.
+    let failures: [Failure]
+  }
+
+  struct Failure: Encodable {
+    let id: String
+    let reason: String
   }
 
   @MainActor
@@ -66,9 +77,13 @@ enum ImportCommand {
       data =
         path == "-"
         ? context.console.readAllInput()
-        : try Data(contentsOf: UserPath.url(path, environment: context.environment.variables))
+        : try UserFileReader.read(UserPath.url(path, environment: context.environment.variables))
     } catch {
       throw CommandError.failure("cannot read \(path): \(FileFailure.reason(error)).")
+    }
+    guard !data.isEmpty else {
+      throw CommandError.failure(
+        "cannot import \(path): it is empty, not a Kiln conversation archive.")
     }
     let report: ChatArchiver.ImportReport
     do {
@@ -82,11 +97,21 @@ enum ImportCommand {
         "cannot import \(path): it was exported by a newer Kiln (archive version \(found), "
           + "this one reads up to \(supported)); update kiln.")
     }
+    let failures = report.failed.sorted { $0.key.uuidString < $1.key.uuidString }.map {
+      Failure(
+        id: $0.key.uuidString.lowercased(),
+        reason: TerminalSanitizer.singleLine($0.value.localizedUserMessage, limit: 300))
+    }
     let output = Output(
-      imported: report.imported.count, skipped: report.skipped.count, failed: report.failed.count)
+      imported: report.imported.count, skipped: report.skipped.count, failed: report.failed.count,
+      failures: failures)
     if context.wantsJSON {
       try context.printJSON(output)
     } else {
+      for failure in failures {
+        context.console.error(
+          "kiln: conversation \(failure.id.prefix(8)) was not imported: \(failure.reason)\n")
+      }
       context.console.output(
         "Imported \(Self.conversations(output.imported)), skipped \(output.skipped) already present"
           + (output.failed > 0 ? ", \(output.failed) failed" : "") + ".\n")

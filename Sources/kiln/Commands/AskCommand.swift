@@ -70,7 +70,8 @@ enum AskCommand {
     } else if let error = result.error, error != .cancelled {
       let failure = AskJSON.failure(
         error, outcome: result.reply.outcome, scrubber: context.scrubber)
-      context.console.error("kiln: \(failure.message) [\(failure.code)]\n")
+      let message = TerminalSanitizer.sanitized(failure.message)
+      context.console.error("kiln: \(message) [\(failure.code)]\n")
       switch error {
       case .freeQuotaExhausted, .subscriptionRequired:
         // "Upgrade" alone leaves a script's user asking how: the plans are in the chat.
@@ -171,9 +172,12 @@ enum AskCommand {
   }
 }
 
-/// Streamed reply text as it goes out: Markdown on a terminal, the exact text in a pipe.
+/// Streamed reply text as it goes out: Markdown on a terminal, the text as written in a
+/// pipe. Either way it passes `TerminalSanitizer` (the Markdown renderer does it itself), so
+/// a reply cannot send the terminal escape sequences of its own.
 struct StreamingText {
   var markdown: StreamingMarkdownRenderer?
+  private var sanitizer = TerminalSanitizer.Stream()
   private var endsWithNewline = true
 
   init(markdown: StreamingMarkdownRenderer?) {
@@ -183,14 +187,17 @@ struct StreamingText {
   mutating func append(_ text: String) -> String {
     guard !text.isEmpty else { return "" }
     guard markdown != nil else {
-      endsWithNewline = text.hasSuffix("\n")
-      return text
+      let clean = sanitizer.append(text)
+      if !clean.isEmpty { endsWithNewline = clean.hasSuffix("\n") }
+      return clean
     }
     return markdown?.append(text) ?? ""
   }
 
   mutating func finish() -> String {
     if markdown != nil { return markdown?.finish() ?? "" }
-    return endsWithNewline ? "" : "\n"
+    let rest = sanitizer.finish()
+    if !rest.isEmpty { endsWithNewline = rest.hasSuffix("\n") }
+    return rest + (endsWithNewline ? "" : "\n")
   }
 }

@@ -53,15 +53,25 @@ enum ShowCommand {
     }
     let capabilities = context.outputCapabilities
     let renderer = MarkdownRenderer(capabilities: capabilities, width: nil)
-    context.console.output("# \(conversation.title)\n")
+    context.console.output("# \(TerminalSanitizer.singleLine(conversation.title))\n")
     for message in messages {
-      let who = message.role == .user ? L10n.Chat.roleUser : L10n.Chat.roleAssistant
-      let model = message.model.map { " (\($0))" } ?? ""
+      let who = Self.roleName(message.role)
+      let model = message.model.map { " (\(Row.title($0, limit: 60)))" } ?? ""
       context.console.output("\n\(who)\(model):\n")
       context.console.output(renderer.render(message.text))
       if !message.text.hasSuffix("\n") { context.console.output("\n") }
     }
     return .success
+  }
+
+  /// Who wrote a message, as `show` labels it; a role Kiln does not know is named as it is
+  /// stored, never passed off as the assistant.
+  static func roleName(_ role: MessageRole) -> String {
+    switch role {
+    case .user: return L10n.Chat.roleUser
+    case .assistant: return L10n.Chat.roleAssistant
+    default: return Row.title(role.rawValue, limit: 40)
+    }
   }
 }
 
@@ -85,6 +95,11 @@ enum SearchCommand {
     -> ExitStatus
   {
     let query = context.command.arguments.joined(separator: " ")
+    // Quotes, `*`, `-` and spaces alone are no search at all: the same usage error whether
+    // the shell passed `""` or the two characters `""`, never "everything matches".
+    guard query.contains(where: { $0.isLetter || $0.isNumber || $0.isSymbol }) else {
+      throw Self.noWord(query)
+    }
     let titles = try await dependencies.conversations.search(query, limit: 50)
     var messages: [MessageSearchHit] = []
     do {
@@ -92,10 +107,7 @@ enum SearchCommand {
     } catch StorageError.invalidInput {
       // Message search looks for words; a query of only symbols (an emoji, "*") has none.
       // Titles are matched as written, so such a query can still find a title.
-      guard !titles.isEmpty else {
-        throw CommandError.usage(
-          "'\(query)' has no word to search for (search ignores punctuation and symbols).")
-      }
+      guard !titles.isEmpty else { throw Self.noWord(query) }
     }
     let hits =
       titles.map { Hit(conversation: ConversationJSON($0), messageID: nil, snippet: nil) }
@@ -120,9 +132,18 @@ enum SearchCommand {
       let id = ConversationLookup.shortID(hit.conversation.id)
       let snippet = hit.snippet.marked(open: "[", close: "]")
         .replacingOccurrences(of: "\n", with: " ")
-      context.console.output("\(id)  \(hit.conversation.title): \(snippet)\n")
+      context.console.output(
+        "\(id)  \(Row.title(hit.conversation.title)): \(TerminalSanitizer.singleLine(snippet))\n")
     }
     return .success
+  }
+}
+
+extension SearchCommand {
+  static func noWord(_ query: String) -> CommandError {
+    CommandError.usage(
+      "'\(Row.title(query, limit: 40))' has no word to search for "
+        + "(search ignores punctuation).")
   }
 }
 
@@ -133,8 +154,17 @@ enum Row {
     var flags = ""
     if conversation.isPinned { flags += " [pinned]" }
     if conversation.isArchived { flags += " [archived]" }
-    let persona = conversation.personaName.map { " (\($0))" } ?? ""
-    return "\(id)  \(date(conversation.updatedAt))  \(conversation.title)\(persona)\(flags)"
+    let persona = conversation.personaName.map { " (\(title($0, limit: 40)))" } ?? ""
+    return "\(id)  \(date(conversation.updatedAt))  \(title(conversation.title))\(persona)\(flags)"
+  }
+
+  /// The most characters of a title a row shows.
+  static let titleLimit = 80
+
+  /// Stored text for one line of a list: escape sequences and control characters out,
+  /// line breaks as spaces, at most `limit` characters.
+  static func title(_ text: String, limit: Int = titleLimit) -> String {
+    TerminalSanitizer.singleLine(text, limit: limit)
   }
 
   static func date(_ date: Date) -> String {

@@ -39,7 +39,7 @@ extension InteractiveSession {
     }
     let streaming = chat.isSending ? chat.messages.last(where: \.isStreaming) : nil
     say(
-      StyledText("“\(stored.title)”", style: theme.heading)
+      StyledText("“\(Row.title(stored.title))”", style: theme.heading)
         + StyledText(
           "  \(stored.personaName ?? chat.persona.displayName) · \(ConversationLookup.shortID(id))",
           style: theme.dim), cut: true)
@@ -121,7 +121,7 @@ extension InteractiveSession {
   func row(_ item: ConversationDTO) -> StyledText {
     let isCurrent = item.id == conversation?.id
     var text = StyledText(ConversationLookup.shortID(item.id) + "  ", style: theme.dim)
-    text.append(item.title, style: isCurrent ? theme.accent.adding(.bold) : .plain)
+    text.append(Row.title(item.title), style: isCurrent ? theme.accent.adding(.bold) : .plain)
     if item.isPinned { text.append("  \(L10n.Chat.pinned.lowercased())", style: theme.warning) }
     if item.isArchived { text.append("  \(L10n.Chat.archived.lowercased())", style: theme.dim) }
     if dependencies.sessions.busyConversationIDs.contains(item.id) {
@@ -143,7 +143,7 @@ extension InteractiveSession {
   func delete(_ reference: ConversationReference?) async {
     guard let target = await target(reference, for: "delete") else { return }
     let answer = await io.ask(
-      "Delete “\(target.title)” and all its messages? This can't be undone. [y/N] ",
+      "Delete “\(Row.title(target.title))” and all its messages? This can't be undone. [y/N] ",
       secret: false)
     guard let answer,
       ["y", "yes"].contains(answer.lowercased().trimmingCharacters(in: .whitespaces))
@@ -160,9 +160,9 @@ extension InteractiveSession {
     if target.id == conversation?.id {
       chat = nil
       conversation = nil
-      done("Deleted “\(target.title)”. You are in a new conversation.")
+      done("Deleted “\(Row.title(target.title))”. You are in a new conversation.")
     } else {
-      done("Deleted “\(target.title)”.")
+      done("Deleted “\(Row.title(target.title))”.")
     }
   }
 
@@ -170,7 +170,10 @@ extension InteractiveSession {
     guard let target = await target(reference, for: isPinned ? "pin" : "unpin") else { return }
     await history.setPinned(id: target.id, isPinned)
     guard await refreshAfterChange(target.id, doing: isPinned ? "pin" : "unpin") else { return }
-    done(isPinned ? "Pinned “\(target.title)”: it lists first." : "Unpinned “\(target.title)”.")
+    done(
+      isPinned
+        ? "Pinned “\(Row.title(target.title))”: it lists first."
+        : "Unpinned “\(Row.title(target.title))”.")
   }
 
   func setArchived(_ reference: ConversationReference?, _ isArchived: Bool) async {
@@ -180,8 +183,8 @@ extension InteractiveSession {
     guard await refreshAfterChange(target.id, doing: action) else { return }
     done(
       isArchived
-        ? "Archived “\(target.title)”: /chats archived still lists it."
-        : "“\(target.title)” is back in /chats.")
+        ? "Archived “\(Row.title(target.title))”: /chats archived still lists it."
+        : "“\(Row.title(target.title))” is back in /chats.")
   }
 
   // MARK: - Finding conversations

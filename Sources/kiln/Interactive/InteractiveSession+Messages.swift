@@ -107,7 +107,8 @@ extension InteractiveSession {
       return
     }
     hint("The last reply as written (select it to copy; there is no clipboard here):")
-    io.write(reply.text + (reply.text.hasSuffix("\n") ? "" : "\n"))
+    let text = TerminalSanitizer.sanitized(reply.text)
+    io.write(text + (text.hasSuffix("\n") ? "" : "\n"))
   }
 
   func export(format: SlashCommand.ExportFormat, file: String?) async {
@@ -126,16 +127,17 @@ extension InteractiveSession {
       return
     }
     if file == "-" {
-      io.write(text)
+      // Exact in a pipe (an archive to keep), without escape sequences on a terminal.
+      io.write(io.isTerminal ? TerminalSanitizer.sanitized(text) : text)
       return
     }
     let path = file ?? "kiln-\(ConversationLookup.shortID(stored.id)).\(format.fileExtension)"
     let url = UserPath.url(path, environment: environment)
     do {
-      try Data(text.utf8).write(to: url, options: .atomic)
-      done("Exported “\(stored.title)” to \(url.path).")
+      try UserFileWriter(paths: dependencies.paths).write(Data(text.utf8), to: url)
+      done("Exported “\(Row.title(stored.title))” to \(url.path).")
     } catch {
-      problem("Could not write \(url.path): \(FileFailure.reason(error)).")
+      problem("Could not write \(url.path): \(error.reason).")
     }
   }
 

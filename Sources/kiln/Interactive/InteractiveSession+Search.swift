@@ -38,7 +38,7 @@ extension InteractiveSession {
     if !hits.isEmpty {
       say("Messages", theme.heading)
       for hit in hits {
-        var line = StyledText(hit.conversation.title, style: .plain.adding(.bold))
+        var line = StyledText(Row.title(hit.conversation.title), style: .plain.adding(.bold))
         line.append(": ")
         line.append(snippet(hit.snippet))
         say(numbered(number(for: hit.conversation.id), line), cut: true)

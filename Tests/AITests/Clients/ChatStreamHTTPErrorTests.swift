@@ -18,21 +18,28 @@ import Testing
     var testDescription: String { name }
   }
 
+  /// A direct provider authenticates with its API key, so a 401 is "the key was refused",
+  /// never "invalid email or password", whatever the body says.
   static let cases: [Case] = [
+    Case(
+      name: "401 with a text body", status: 401, body: "Unauthorized", retryAfter: nil,
+      failure: HTTPFailure(status: 401, credential: .apiKey), appError: .apiKeyRejected),
     Case(
       name: "401 OpenAI", status: 401,
       body:
         #"{"error":{"message":"Incorrect API key provided.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}"#,
       retryAfter: nil,
       failure: HTTPFailure(
-        status: 401, code: "invalid_api_key", message: "Incorrect API key provided."),
-      appError: .unauthorized),
+        status: 401, code: "invalid_api_key", message: "Incorrect API key provided.",
+        credential: .apiKey),
+      appError: .apiKeyRejected),
     Case(
       name: "401 OpenRouter", status: 401,
       body: #"{"error":{"code":401,"message":"No auth credentials found"}}"#, retryAfter: nil,
       failure: HTTPFailure(
-        status: 401, code: ProviderErrorCode(number: 401), message: "No auth credentials found"),
-      appError: .unauthorized),
+        status: 401, code: ProviderErrorCode(number: 401), message: "No auth credentials found",
+        credential: .apiKey),
+      appError: .apiKeyRejected),
     Case(
       name: "429 OpenAI with Retry-After", status: 429,
       body:
@@ -40,7 +47,7 @@ import Testing
       retryAfter: "20",
       failure: HTTPFailure(
         status: 429, code: "rate_limit_exceeded", message: "Rate limit reached for gpt-4o-mini",
-        retryAfter: 20),
+        retryAfter: 20, credential: .apiKey),
       appError: .rateLimited(retryAfter: 20)),
     Case(
       name: "429 OpenRouter with Retry-After", status: 429,
@@ -49,7 +56,7 @@ import Testing
       retryAfter: "7",
       failure: HTTPFailure(
         status: 429, code: ProviderErrorCode(number: 429), message: "Rate limit exceeded",
-        retryAfter: 7),
+        retryAfter: 7, credential: .apiKey),
       appError: .rateLimited(retryAfter: 7)),
     Case(
       name: "400 OpenAI", status: 400,
@@ -58,7 +65,7 @@ import Testing
       retryAfter: nil,
       failure: HTTPFailure(
         status: 400, code: "context_length_exceeded",
-        message: "This model's maximum context length is 128000 tokens."),
+        message: "This model's maximum context length is 128000 tokens.", credential: .apiKey),
       appError: .network(
         code: 400, message: "This model's maximum context length is 128000 tokens.")),
     Case(
@@ -68,11 +75,11 @@ import Testing
       retryAfter: nil,
       failure: HTTPFailure(
         status: 400, code: ProviderErrorCode(number: 400),
-        message: "openai/gpt-9 is not a valid model ID"),
+        message: "openai/gpt-9 is not a valid model ID", credential: .apiKey),
       appError: .network(code: 400, message: "openai/gpt-9 is not a valid model ID")),
     Case(
       name: "503 HTML page", status: 503, body: "<html><body>Service Unavailable</body></html>",
-      retryAfter: "3", failure: HTTPFailure(status: 503, retryAfter: 3),
+      retryAfter: "3", failure: HTTPFailure(status: 503, retryAfter: 3, credential: .apiKey),
       appError: .serviceUnavailable(status: 503)),
   ]
 

@@ -52,9 +52,11 @@ final class ChatTestHome: Sendable {
   }
 
   /// Runs `kiln` with pipes on both ends, feeding `input`; returns its exit status and
-  /// what it wrote to standard output and standard error.
+  /// what it wrote to standard output and standard error. `launcher` (such as `setpriv` and
+  /// its options) runs `kiln` through another program.
   func runWithPipes(
-    _ arguments: [String] = [], input: String, environment extra: [String: String] = [:]
+    _ arguments: [String] = [], input: String, environment extra: [String: String] = [:],
+    launcher: [String] = []
   ) async throws -> (status: Int32, output: String, error: String) {
     // Tests run in parallel and each may start several short runs: at most two at a time,
     // so a burst of debug binaries starting together does not starve the loopback servers
@@ -62,8 +64,9 @@ final class ChatTestHome: Sendable {
     await Self.runSlots.acquire()
     defer { Task { await Self.runSlots.release() } }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.kilnPath)
-    process.arguments = arguments
+    let command = launcher + [Self.kilnPath] + arguments
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
     process.environment = environment(extra)
     let stdin = Pipe()
     let stdout = Pipe()

@@ -269,6 +269,7 @@ enum AllAccessors {
     ("Error.networkRedirectLoop", { L10n.Error.networkRedirectLoop }),
     ("Error.decoding", { L10n.Error.decoding }),
     ("Error.unauthorized", { L10n.Error.unauthorized }),
+    ("Error.apiKeyRejected", { L10n.Error.apiKeyRejected }),
     ("Error.rateLimited", { L10n.Error.rateLimited }),
     ("Error.cancelled", { L10n.Error.cancelled }),
     ("Error.validationGeneric", { L10n.Error.validationGeneric }),

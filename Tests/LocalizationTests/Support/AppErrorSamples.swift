@@ -10,7 +10,7 @@ enum AppErrorSamples {
   enum Kind: CaseIterable, Hashable {
     case networkOffline, networkTimeout, networkServer, networkClient, networkRedirectLoop
     case networkOther
-    case decoding, unauthorized, rateLimited, cancelled, validation
+    case decoding, unauthorized, apiKeyRejected, rateLimited, cancelled, validation
     case subscriptionRequired, freeQuotaExhausted, notConfigured
     case storageDiskFull, storageCorrupted, storageNewerSchema, storageBusy
     case storageReadOnly, storageNotFound, storageFailed
@@ -29,6 +29,7 @@ enum AppErrorSamples {
         }
       case .decoding: return .decoding
       case .unauthorized: return .unauthorized
+      case .apiKeyRejected: return .apiKeyRejected
       case .rateLimited: return .rateLimited
       case .cancelled: return .cancelled
       case .validation: return .validation
@@ -69,6 +70,7 @@ enum AppErrorSamples {
     .network(code: -1, message: nil),
     .decoding,
     .unauthorized,
+    .apiKeyRejected,
     .rateLimited(retryAfter: nil),
     .rateLimited(retryAfter: 30),
     .cancelled,
