@@ -3,6 +3,10 @@ import Networking
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `kiln ask` against providers that send what no provider should: an endless line, a reply
 /// that never ends, a web page, one byte at a time. Each ends with an error
 /// that names the cause, and what arrived within the limits is kept.
@@ -115,6 +119,42 @@ import Testing
       let list = try JSONSerialization.jsonObject(with: Data(chats.output.utf8)) as? [Any]
       #expect(list?.isEmpty == true, "\(chats.output)")
     }
+  }
+
+  @Test func anEndlessPipeIsReadOnlyUpToThePromptLimit() async throws {
+    let home = try ChatTestHome()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ChatTestHome.kilnPath)
+    process.arguments = ["ask"]
+    process.environment = home.environment(["KILN_MAX_PROMPT_BYTES": "4096"])
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try ChildProcess.start(process)
+    // Writes twice the limit and keeps the pipe open: kiln must answer without waiting for
+    // the end of its input, having read no more than one byte past the limit. (Writes after
+    // kiln has gone fail with EPIPE; the test process ignores SIGPIPE.)
+    signal(SIGPIPE, SIG_IGN)
+    let chunk = Data(repeating: UInt8(ascii: "x"), count: 1024)
+    for _ in 0..<8 {
+      guard (try? input.fileHandleForWriting.write(contentsOf: chunk)) != nil else { break }
+    }
+    let deadline = Date().addingTimeInterval(20)
+    while process.isRunning, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    let stillWaiting = process.isRunning
+    if stillWaiting { process.terminate() }
+    try? input.fileHandleForWriting.close()
+    let stderr = String(
+      decoding: await ChildProcess.readToEnd(error.fileHandleForReading), as: UTF8.self)
+    #expect(!stillWaiting, "kiln waited for the end of an input already over the limit")
+    #expect(process.terminationStatus == 1)
+    #expect(stderr.contains("over 4 KiB; the most that can be sent is 4 KiB"), "\(stderr)")
+    #expect(stderr.contains("KILN_MAX_PROMPT_BYTES"), "\(stderr)")
   }
 
   @Test func theLimitsAreValidatedLikeOtherNumbers() async throws {

@@ -228,7 +228,7 @@ extension ChatViewModel {
   }
 
   /// `bytes` for people: "1.5 MiB", "12 KiB", "300 bytes".
-  static func byteCount(_ bytes: Int) -> String {
+  public nonisolated static func byteCount(_ bytes: Int) -> String {
     if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
     if bytes >= 1 << 20 { return "\(Double((bytes * 10) >> 20) / 10) MiB" }
     if bytes >= 1 << 10 { return "\(bytes >> 10) KiB" }

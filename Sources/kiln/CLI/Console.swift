@@ -18,6 +18,9 @@ struct Console: Sendable {
   let writeOutput: @Sendable (String) -> Bool
   let writeError: @Sendable (String) -> Void
   let readAllInput: @Sendable () -> Data
+  /// Reads standard input to its end or until `limit` bytes have arrived, whichever is first,
+  /// so an endless pipe costs at most `limit` bytes of memory.
+  let readInputPrefix: @Sendable (_ limit: Int) -> Data
   let readInputLine: @Sendable () -> String?
   let inputIsTerminal: Bool
   let outputIsTerminal: Bool
@@ -32,6 +35,15 @@ struct Console: Sendable {
     writeOutput: { FileDescriptorOutput.writeAll($0, to: STDOUT_FILENO) },
     writeError: { FileDescriptorOutput.writeAll($0, to: STDERR_FILENO) },
     readAllInput: { FileHandle.standardInput.readDataToEndOfFile() },
+    readInputPrefix: { limit in
+      var data = Data()
+      while data.count < limit {
+        let piece = (try? FileHandle.standardInput.read(upToCount: limit - data.count)) ?? nil
+        guard let piece, !piece.isEmpty else { break }
+        data.append(piece)
+      }
+      return data
+    },
     readInputLine: { readLine(strippingNewline: true) },
     inputIsTerminal: isatty(STDIN_FILENO) == 1,
     outputIsTerminal: isatty(STDOUT_FILENO) == 1)

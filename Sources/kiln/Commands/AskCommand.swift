@@ -17,7 +17,8 @@ enum AskCommand {
   ) async throws
     -> ExitStatus
   {
-    let text = try messageText(context)
+    let text = try messageText(
+      context, limit: dependencies.chatEnvironment.configuration.maximumMessageBytes)
     // What `/settings` saved applies unless the command line says otherwise.
     let saved = await savedSettings(dependencies)
     let persona =
@@ -100,7 +101,7 @@ enum AskCommand {
     return (try? await dependencies.conversations.delete(id: conversation.id)) != nil
   }
 
-  private static func messageText(_ context: CommandContext) throws -> String {
+  private static func messageText(_ context: CommandContext, limit: Int) throws -> String {
     if !context.command.arguments.isEmpty {
       // Checked before a conversation is made for it: `kiln ask ""` must not leave an empty
       // "New Chat" behind.
@@ -114,7 +115,15 @@ enum AskCommand {
       throw CommandError.usage(
         "kiln ask needs a message: kiln ask \"your question\", or pipe it on standard input.")
     }
-    let data = context.console.readAllInput()
+    // One byte more than the limit tells an input that fits from one that does not, without
+    // holding more than that of an endless pipe.
+    let data = context.console.readInputPrefix(limit + 1)
+    guard data.count <= limit else {
+      throw CommandError.failure(
+        "The message on standard input is over \(ChatViewModel.byteCount(limit)); the most "
+          + "that can be sent is \(ChatViewModel.byteCount(limit)) "
+          + "(\(ConfigurationKey.maximumPromptBytes.name)). Shorten it or send it in parts.")
+    }
     guard let text = String(data: data, encoding: .utf8) else {
       throw CommandError.usage("standard input is not UTF-8 text.")
     }
