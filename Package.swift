@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "FeatureSettings", targets: ["FeatureSettings"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "AppComposition", targets: ["AppComposition"]),
+    .library(name: "HTTPServer", targets: ["HTTPServer"]),
     .library(name: "StorageKeychain", targets: ["StorageKeychain"]),
     .library(name: "PaymentsStoreKit", targets: ["PaymentsStoreKit"]),
     .executable(name: "kiln", targets: ["kiln"]),
@@ -76,6 +77,13 @@ package.targets += [
   .target(name: "AI", dependencies: ["Core", "Networking"]),
   .target(name: "Auth", dependencies: ["Core", "Networking", "Storage"]),
   .target(name: "Payments", dependencies: ["Core", "Networking"]),
+]
+
+// MARK: - Server
+
+package.targets += [
+  // HTTP/1.1 over non-blocking sockets and epoll; knows nothing of Kiln's domain.
+  .target(name: "HTTPServer")
 ]
 
 // MARK: - Design and features
@@ -167,6 +175,7 @@ package.targets += [
     name: "PaymentsTests", dependencies: ["Core", "Networking", "Payments", "TestSupport"]),
   .testTarget(
     name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
+  .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(
     name: "FeatureChatTests",
