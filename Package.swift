@@ -53,6 +53,8 @@ package.targets += [
   ),
   // glibc's heap statistics, for kiln-bench's memory figures (Linux only; no library to link).
   .systemLibrary(name: "CMallocInfo", path: "Sources/CMallocInfo"),
+  // Linux epoll for HTTPServer's event loops (a glibc header; no library to link).
+  .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 ]
 
 // MARK: - Core
@@ -83,7 +85,10 @@ package.targets += [
 
 package.targets += [
   // HTTP/1.1 over non-blocking sockets and epoll; knows nothing of Kiln's domain.
-  .target(name: "HTTPServer")
+  .target(
+    name: "HTTPServer",
+    dependencies: ["Core", .target(name: "CEpoll", condition: .when(platforms: [.linux]))]
+  )
 ]
 
 // MARK: - Design and features
@@ -175,7 +180,7 @@ package.targets += [
     name: "PaymentsTests", dependencies: ["Core", "Networking", "Payments", "TestSupport"]),
   .testTarget(
     name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
-  .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+  .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(
     name: "FeatureChatTests",
