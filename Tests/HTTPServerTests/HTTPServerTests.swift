@@ -15,7 +15,7 @@ import Testing
   static func withServer(
     _ configuration: HTTPServerConfiguration = HTTPServerConfiguration(eventLoopCount: 2),
     responder: @escaping HTTPResponder = echo,
-    _ body: @escaping @Sendable (HTTPServer, Int) throws -> Void
+    _ body: @Sendable (HTTPServer, Int) throws -> Void
   ) async throws {
     let server = HTTPServer(configuration: configuration, responder: responder)
     let port = try server.start()
@@ -30,12 +30,10 @@ import Testing
 
   /// Runs blocking client code on a thread of its own: blocking Swift's cooperative pool
   /// (one thread per core, which Dispatch's global queues share on Linux) would starve the
-  /// responders the server runs there.
-  static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T
-  {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread { continuation.resume(with: Result { try work() }) }.start()
-    }
+  /// responders the server runs there. It stays in the test's task, so `#expect` inside
+  /// is attributed to the test.
+  static func offThePool<T: Sendable>(_ work: @Sendable () throws -> T) async throws -> T {
+    try await withTaskExecutorPreference(BlockingThreadExecutor()) { try work() }
   }
 
   @Test func keepsTheConnectionAliveAcrossRequests() async throws {
@@ -182,5 +180,14 @@ import Testing
       try first.send("GET /still HTTP/1.1\r\nHost: a\r\n\r\n")
       #expect(try first.readResponse().field("X-Path") == "/still")
     }
+  }
+}
+
+/// Runs each job on a new thread, for test code that blocks in socket calls.
+final class BlockingThreadExecutor: TaskExecutor {
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    Thread { job.runSynchronously(on: executor) }.start()
   }
 }

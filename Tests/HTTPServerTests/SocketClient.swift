@@ -138,7 +138,11 @@ final class SocketClient {
   /// Reads one chunk of a chunked body; `nil` at the last chunk.
   func readChunk() throws -> [UInt8]? {
     guard let size = Int(try line(), radix: 16) else { throw Failure(description: "chunk size") }
-    if size == 0 { return nil }
+    if size == 0 {
+      var trailer = try line()
+      while !trailer.isEmpty { trailer = try line() }
+      return nil
+    }
     let data = try bytes(size)
     _ = try line()
     return data

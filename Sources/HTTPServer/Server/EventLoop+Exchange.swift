@@ -120,6 +120,8 @@
       connection.append(
         connection.streamFraming == .chunked ? HTTPResponseWriter.chunk(bytes) : bytes)
       flush(connection)
+      // What the socket could not take yet is what this connection holds in memory.
+      shared.largestStreamBuffer.max(connection.pendingBytes, ordering: .relaxed)
       guard connections[connection.descriptor] === connection else {
         return continuation.resume(throwing: HTTPBodyWriterError.clientGone)
       }

@@ -52,6 +52,10 @@
     /// The open connections across all loops.
     public var openConnections: Int { shared.openConnections.load(ordering: .relaxed) }
 
+    /// The most bytes any streaming connection has had queued for a slow client since
+    /// start: bounded by `streamBufferLimit` plus one write.
+    public var largestStreamBuffer: Int { shared.largestStreamBuffer.load(ordering: .relaxed) }
+
     /// Binds, starts the event loops and returns the bound port.
     ///
     /// - Throws: `StartError` when already started or when binding fails.
@@ -99,6 +103,9 @@
       guard let running = state.withLock({ $0 }) else { return }
       let at = configuration.clock.now().timeIntervalSince1970 + deadline.timeInterval
       for mailbox in running.mailboxes { mailbox.post(.shutdown(deadlineSeconds: at)) }
+      // Refuse new connections now (Linux resets them); the descriptor closes once no loop
+      // watches it any more.
+      Socket.stopListening(running.listener)
       await shared.waitForLoops()
       state.withLock { current in
         if let listener = current?.listener { close(listener) }

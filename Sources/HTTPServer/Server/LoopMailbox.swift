@@ -55,6 +55,8 @@
   /// State every loop shares: the open-connection count and the shutdown latch.
   final class ServerShared: Sendable {
     let openConnections = Atomic<Int>(0)
+    /// The most bytes one streaming connection has had waiting for its client.
+    let largestStreamBuffer = Atomic<Int>(0)
     private let running = Mutex<(loops: Int, waiters: [CheckedContinuation<Void, Never>])>(
       (0, []))
 

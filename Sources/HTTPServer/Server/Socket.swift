@@ -83,6 +83,11 @@
       return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wouldBlock : .closed
     }
 
+    /// Makes a listening socket refuse new connections while it stays open.
+    static func stopListening(_ listener: Int32) {
+      _ = Glibc.shutdown(listener, Int32(SHUT_RD))
+    }
+
     /// Stops sending (a FIN) while still reading: the first step of a graceful close.
     static func shutdownWrite(_ descriptor: Int32) {
       _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
