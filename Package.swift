@@ -29,6 +29,7 @@ let package = Package(
     .library(name: "PaymentsStoreKit", targets: ["PaymentsStoreKit"]),
     .executable(name: "kiln", targets: ["kiln"]),
     .executable(name: "kiln-bench", targets: ["kiln-bench"]),
+    .executable(name: "kiln-server", targets: ["kiln-server"]),
   ],
   targets: []
 )
@@ -145,6 +146,7 @@ package.targets += [
       .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
     ]
   ),
+  .executableTarget(name: "kiln-server", dependencies: ["HTTPServer"]),
   // A child process the durability test kills with SIGKILL mid-write.
   .executableTarget(name: "StorageCrashProbe", dependencies: ["Core", "Storage"]),
 ]
@@ -181,6 +183,7 @@ package.targets += [
   .testTarget(
     name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
   .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
+  .testTarget(name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(
     name: "FeatureChatTests",
