@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Glibc
 import HTTPServer
 import Synchronization
 import Testing
@@ -150,6 +151,39 @@ import Testing
       let other = try SocketClient(port: port)
       try other.send("GET /fine HTTP/1.1\r\nHost: a\r\n\r\n")
       #expect(try other.readResponse().status == 200)
+    }
+  }
+
+  @Test func closesAClientThatDribblesItsHeadByteByByte() async throws {
+    let configuration = HTTPServerConfiguration(
+      eventLoopCount: 1, headTimeout: .milliseconds(300))
+    try await Self.withServer(configuration) { _, port in
+      let client = try SocketClient(port: port)
+      let head = Array(
+        ("GET / HTTP/1.1\r\nHost: a\r\n" + String(repeating: "X: y\r\n", count: 40)).utf8)
+      // Each byte arrives well inside any per-read timeout; only the whole head is late.
+      let descriptor = client.descriptor
+      let dribbler = Thread {
+        for var byte in head {
+          guard Glibc.send(descriptor, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
+          usleep(20_000)
+        }
+      }
+      dribbler.start()
+      let response = try client.readResponse()
+      #expect(response.status == 408)
+    }
+  }
+
+  @Test func answers408WhenTheBodyStopsArriving() async throws {
+    let configuration = HTTPServerConfiguration(
+      eventLoopCount: 1, bodyTimeout: .milliseconds(200))
+    try await Self.withServer(configuration) { _, port in
+      let client = try SocketClient(port: port)
+      try client.send("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nabc")
+      let response = try client.readResponse()
+      #expect(response.status == 408)
+      #expect(try client.isClosedByServer())
     }
   }
 
