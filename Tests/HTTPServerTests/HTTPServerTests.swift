@@ -64,6 +64,21 @@ import Testing
     }
   }
 
+  @Test func answersEveryPipelinedRequestWhenTheQueueIsFullAndTheClientHalfCloses()
+    async throws
+  {
+    let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxPipelinedRequests: 2)
+    try await Self.withServer(configuration) { _, port in
+      let client = try SocketClient(port: port)
+      try client.send((1...20).map { "GET /\($0) HTTP/1.1\r\nHost: a\r\n\r\n" }.joined())
+      shutdown(client.descriptor, Int32(SHUT_WR))
+      var paths: [String?] = []
+      for _ in 1...20 { paths.append(try client.readResponse().field("X-Path")) }
+      #expect(paths == (1...20).map { "/\($0)" })
+      #expect(try client.isClosedByServer())
+    }
+  }
+
   @Test func sends100ContinueBeforeTheBody() async throws {
     try await Self.withServer { _, port in
       let client = try SocketClient(port: port)

@@ -75,7 +75,10 @@
 
     func respond(_ connection: Connection, with response: HTTPServerResponse) {
       guard let head = connection.current else { return }
-      var keepAlive = head.keepAlive && shutdownDeadline == nil && !connection.peerFinished
+      // After the client's FIN, the requests it sent before are still answered; the last
+      // answer says close.
+      let lastBeforeFIN = connection.peerFinished && connection.pending.isEmpty
+      var keepAlive = head.keepAlive && shutdownDeadline == nil && !lastBeforeFIN
       switch response.body {
       case .bytes(let body):
         connection.append(

@@ -48,8 +48,10 @@
       var wanted: UInt32 = 0
       if !connection.readingPaused {
         wanted |= kiln_epoll_in | kiln_epoll_rdhup
-      } else if !connection.peerFinished {
+      } else if connection.streamFraming != nil, !connection.peerFinished {
         // Not reading, but still told when the client goes (a stream's producer must know).
+        // Otherwise a paused connection waits: unread pipelined requests stay in the socket
+        // until the queue drains, even when the client has already sent FIN after them.
         wanted |= kiln_epoll_rdhup
       }
       if connection.pendingBytes > 0 { wanted |= kiln_epoll_out }
