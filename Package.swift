@@ -24,10 +24,12 @@ let package = Package(
     .library(name: "FeatureSettings", targets: ["FeatureSettings"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "AppComposition", targets: ["AppComposition"]),
+    .library(name: "HTTPServer", targets: ["HTTPServer"]),
     .library(name: "StorageKeychain", targets: ["StorageKeychain"]),
     .library(name: "PaymentsStoreKit", targets: ["PaymentsStoreKit"]),
     .executable(name: "kiln", targets: ["kiln"]),
     .executable(name: "kiln-bench", targets: ["kiln-bench"]),
+    .executable(name: "kiln-server", targets: ["kiln-server"]),
   ],
   targets: []
 )
@@ -52,6 +54,8 @@ package.targets += [
   ),
   // glibc's heap statistics, for kiln-bench's memory figures (Linux only; no library to link).
   .systemLibrary(name: "CMallocInfo", path: "Sources/CMallocInfo"),
+  // Linux epoll for HTTPServer's event loops (a glibc header; no library to link).
+  .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 ]
 
 // MARK: - Core
@@ -76,6 +80,16 @@ package.targets += [
   .target(name: "AI", dependencies: ["Core", "Networking"]),
   .target(name: "Auth", dependencies: ["Core", "Networking", "Storage"]),
   .target(name: "Payments", dependencies: ["Core", "Networking"]),
+]
+
+// MARK: - Server
+
+package.targets += [
+  // HTTP/1.1 over non-blocking sockets and epoll; knows nothing of Kiln's domain.
+  .target(
+    name: "HTTPServer",
+    dependencies: ["Core", .target(name: "CEpoll", condition: .when(platforms: [.linux]))]
+  )
 ]
 
 // MARK: - Design and features
@@ -132,6 +146,7 @@ package.targets += [
       .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
     ]
   ),
+  .executableTarget(name: "kiln-server", dependencies: ["HTTPServer"]),
   // A child process the durability test kills with SIGKILL mid-write.
   .executableTarget(name: "StorageCrashProbe", dependencies: ["Core", "Storage"]),
 ]
@@ -167,6 +182,8 @@ package.targets += [
     name: "PaymentsTests", dependencies: ["Core", "Networking", "Payments", "TestSupport"]),
   .testTarget(
     name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
+  .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
+  .testTarget(name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(
     name: "FeatureChatTests",

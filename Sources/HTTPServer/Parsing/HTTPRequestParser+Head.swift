@@ -1,0 +1,177 @@
+extension HTTPRequestParser {
+  /// `method SP request-target SP HTTP-version`, single spaces only (RFC 9112 §3).
+  mutating func parseRequestLine(_ content: [UInt8]) {
+    guard let first = firstSpace, let second = secondSpace else {
+      return fail(.malformedRequestLine)
+    }
+    let targetBytes = content[(first + 1)..<second]
+    guard targetBytes.allSatisfy(HTTPSyntax.isTargetCharacter) else {
+      return fail(.invalidTarget)
+    }
+    let versionBytes = Array(content[(second + 1)...])
+    guard let parsedVersion = Self.version(versionBytes) else { return fail(.malformedVersion) }
+    guard parsedVersion.major == 1 else { return fail(.unsupportedVersion) }
+    method = HTTPRequestMethod(rawValue: String(decoding: content[..<first], as: UTF8.self))
+    target = String(decoding: targetBytes, as: UTF8.self)
+    version = parsedVersion
+    guard Self.isTargetForm(target, for: method) else { return fail(.invalidTarget) }
+    state = .fields
+  }
+
+  /// `HTTP/` DIGIT `.` DIGIT, case-sensitive (RFC 9112 §2.3).
+  static func version(_ bytes: [UInt8]) -> HTTPVersion? {
+    guard bytes.count == 8, bytes.starts(with: Array("HTTP/".utf8)), bytes[6] == 0x2E,
+      let major = HTTPSyntax.decimalValue(bytes[5]), let minor = HTTPSyntax.decimalValue(bytes[7])
+    else { return nil }
+    return HTTPVersion(major: major, minor: minor)
+  }
+
+  /// Origin-form for any method, asterisk-form only for OPTIONS, authority-form only (and
+  /// always) for CONNECT, absolute-form (`scheme:` then more) for the rest (RFC 9112 §3.2).
+  static func isTargetForm(_ target: String, for method: HTTPRequestMethod) -> Bool {
+    if method == .connect {
+      guard let colon = target.lastIndex(of: ":"), colon != target.startIndex else { return false }
+      let port = target[target.index(after: colon)...]
+      return !port.isEmpty && port.allSatisfy(\.isASCII) && port.allSatisfy(\.isNumber)
+        && !target.contains("/") && !target.contains("?") && !target.contains("@")
+    }
+    if target.hasPrefix("/") { return true }
+    if target == "*" { return method == .options }
+    guard let colon = target.firstIndex(of: ":"), colon != target.startIndex,
+      target.index(after: colon) != target.endIndex
+    else { return false }
+    let scheme = target[..<colon].utf8
+    guard let letter = scheme.first, (0x61...0x7A).contains(letter | 0x20) else { return false }
+    return scheme.allSatisfy {
+      HTTPSyntax.decimalValue($0) != nil || (0x61...0x7A).contains($0 | 0x20) || $0 == 0x2B
+        || $0 == 0x2D || $0 == 0x2E
+    }
+  }
+
+  /// `field-name ":" OWS field-value OWS` (RFC 9112 §5), never folded; `nil` after failing.
+  mutating func parseField(_ content: [UInt8]) -> HTTPField? {
+    switch Self.field(content) {
+    case .success(let field): return field
+    case .failure(let error):
+      fail(error)
+      return nil
+    }
+  }
+
+  static func field(_ content: [UInt8]) -> Result<HTTPField, HTTPRequestParseError> {
+    guard let firstByte = content.first, !HTTPSyntax.isWhitespace(firstByte) else {
+      return .failure(.obsoleteLineFolding)
+    }
+    guard let colon = content.firstIndex(of: HTTPSyntax.colon), colon > 0 else {
+      return .failure(.invalidFieldName)
+    }
+    guard !HTTPSyntax.isWhitespace(content[colon - 1]) else {
+      return .failure(.whitespaceBeforeColon)
+    }
+    let name = content[..<colon]
+    guard HTTPSyntax.isToken(name) else { return .failure(.invalidFieldName) }
+    var valueStart = colon + 1
+    var valueEnd = content.count
+    while valueStart < valueEnd, HTTPSyntax.isWhitespace(content[valueStart]) { valueStart += 1 }
+    while valueEnd > valueStart, HTTPSyntax.isWhitespace(content[valueEnd - 1]) { valueEnd -= 1 }
+    let value = content[valueStart..<valueEnd]
+    guard value.allSatisfy(HTTPSyntax.isFieldValueCharacter) else {
+      return .failure(.invalidFieldValue)
+    }
+    return .success(HTTPField(name: String(decoding: name, as: UTF8.self), rawValue: Array(value)))
+  }
+
+  /// Judges the complete head: `Host`, exactly one framing, persistence, expectations.
+  mutating func finishHead() {
+    let fieldList = HTTPFields(fields)
+    let hosts = fieldList.fields(named: "Host")
+    guard hosts.count <= 1 else { return fail(.multipleHosts) }
+    if version.isAtLeastHTTP11, hosts.isEmpty { return fail(.missingHost) }
+    if let host = hosts.first, !host.rawValue.allSatisfy(HTTPSyntax.isHostCharacter) {
+      return fail(.invalidHost)
+    }
+    let framing: HTTPBodyFraming
+    switch Self.framing(of: fieldList, version: version, limits: limits) {
+    case .success(let found): framing = found
+    case .failure(let error): return fail(error)
+    }
+    let connection = fieldList.listElements(named: "Connection")
+    let saysClose = connection.contains { $0.equalsIgnoringASCIICase("close") }
+    let saysKeepAlive = connection.contains { $0.equalsIgnoringASCIICase("keep-alive") }
+    let keepAlive = !saysClose && (version.isAtLeastHTTP11 || saysKeepAlive)
+    var expectsContinue = false
+    let expectations = fieldList.listElements(named: "Expect")
+    // RFC 9110 §10.1.1: an HTTP/1.0 client's 100-continue is ignored.
+    if !expectations.isEmpty, version.isAtLeastHTTP11 {
+      guard expectations.allSatisfy({ $0.equalsIgnoringASCIICase("100-continue") }) else {
+        return fail(.unsupportedExpectation)
+      }
+      expectsContinue = true
+    }
+    let finished = HTTPRequestHead(
+      method: method, target: target, version: version, fields: fieldList, framing: framing,
+      keepAlive: keepAlive, expectsContinue: expectsContinue)
+    head = finished
+    events.append(.head(finished))
+    switch framing {
+    case .none, .contentLength(0):
+      finishMessage()
+    case .contentLength(let length):
+      body.reserveCapacity(length)
+      state = .body(remaining: length)
+    case .chunked:
+      sectionBytes = 0
+      state = .chunkSize
+    }
+  }
+
+  /// The one framing a head allows, or why it has none (RFC 9112 §6).
+  static func framing(
+    of fields: HTTPFields, version: HTTPVersion, limits: HTTPParserLimits
+  ) -> Result<HTTPBodyFraming, HTTPRequestParseError> {
+    let transferEncodings = fields.fields(named: "Transfer-Encoding")
+    let contentLengths = fields.fields(named: "Content-Length")
+    if !transferEncodings.isEmpty {
+      guard contentLengths.isEmpty else { return .failure(.contentLengthWithTransferEncoding) }
+      guard version.isAtLeastHTTP11 else { return .failure(.transferEncodingInHTTP10) }
+      return transferCodingFraming(fields.listElements(named: "Transfer-Encoding"))
+    }
+    guard let contentLength = contentLengths.first else { return .success(.none) }
+    guard contentLengths.count == 1, !contentLength.rawValue.isEmpty else {
+      return .failure(.invalidContentLength)
+    }
+    var length = 0
+    for byte in contentLength.rawValue {
+      guard let digit = HTTPSyntax.decimalValue(byte) else {
+        return .failure(.invalidContentLength)
+      }
+      let (shifted, overflow) = length.multipliedReportingOverflow(by: 10)
+      guard !overflow, shifted <= limits.maxBodyBytes - digit else {
+        return .failure(.bodyTooLarge)
+      }
+      length = shifted + digit
+    }
+    return .success(.contentLength(length))
+  }
+
+  /// Unknown codings are 501; known ones other than a single final `chunked` are either
+  /// unimplemented (501) or leave the length unknowable (400).
+  static func transferCodingFraming(
+    _ elements: [String]
+  ) -> Result<HTTPBodyFraming, HTTPRequestParseError> {
+    let known: Set<String> = ["chunked", "gzip", "x-gzip", "deflate", "compress", "x-compress"]
+    var names: [String] = []
+    for element in elements {
+      let parts = element.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = parts[0].trimmingOptionalWhitespace().lowercased()
+      guard known.contains(name) else { return .failure(.unsupportedTransferCoding) }
+      if name == "chunked", parts.count > 1 { return .failure(.invalidTransferEncoding) }
+      names.append(name)
+    }
+    guard names.last == "chunked", names.filter({ $0 == "chunked" }).count == 1 else {
+      return .failure(.invalidTransferEncoding)
+    }
+    guard names.count == 1 else { return .failure(.unsupportedTransferCoding) }
+    return .success(.chunked)
+  }
+}

@@ -1,0 +1,151 @@
+/// What a route match captured: `:parameters` from the path and the query's pairs.
+public struct RouteParameters: Sendable, Hashable {
+  /// Path parameters by name, percent-decoded (`/users/:id` gives `id`).
+  public var path: [String: String]
+  /// Query pairs in order, percent-decoded, `+` read as a space.
+  public var query: [QueryItem]
+
+  /// Parameters from their parts.
+  public init(path: [String: String] = [:], query: [QueryItem] = []) {
+    self.path = path
+    self.query = query
+  }
+
+  /// The path parameter with this name.
+  public subscript(name: String) -> String? { path[name] }
+
+  /// The first query value with this name.
+  public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
+}
+
+/// One `name=value` pair of a query (`value` is empty for a bare `name`).
+public struct QueryItem: Sendable, Hashable {
+  /// The decoded name.
+  public var name: String
+  /// The decoded value.
+  public var value: String
+
+  /// A pair from its parts.
+  public init(name: String, value: String) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// Routes requests by method and path pattern (`/v1/items/:id`) to handlers.
+///
+/// A path that matches no pattern is 404; one that matches with another method is 405 with
+/// `Allow`. `HEAD` is served by the `GET` route when it has none of its own (the server
+/// drops the body). The first route added wins when two patterns match.
+public struct HTTPRouter: Sendable {
+  /// Answers a matched request.
+  public typealias Handler =
+    @Sendable (HTTPServerRequest, RouteParameters) async
+    -> HTTPServerResponse
+
+  private struct Route: Sendable {
+    var method: HTTPRequestMethod
+    var segments: [Substring]
+    var handler: Handler
+  }
+
+  private var routes: [Route] = []
+
+  /// An empty router (everything is 404).
+  public init() {}
+
+  /// Adds a route; `pattern` is a path whose `:name` segments capture one segment each.
+  public mutating func add(
+    _ method: HTTPRequestMethod, _ pattern: String, handler: @escaping Handler
+  ) {
+    routes.append(Route(method: method, segments: Self.segments(of: pattern), handler: handler))
+  }
+
+  /// The answer to `request`: its route's, or 404 / 405.
+  public func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
+    let segments = Self.segments(of: request.head.path)
+    var allowed: [HTTPRequestMethod] = []
+    var headFallback: (Route, [String: String])?
+    for route in routes {
+      guard let captured = Self.match(route.segments, segments) else { continue }
+      if route.method == request.method {
+        return await route.handler(request, parameters(captured, request))
+      }
+      if request.method == .head, route.method == .get, headFallback == nil {
+        headFallback = (route, captured)
+      }
+      if !allowed.contains(route.method) { allowed.append(route.method) }
+    }
+    if let (route, captured) = headFallback {
+      return await route.handler(request, parameters(captured, request))
+    }
+    guard allowed.isEmpty else {
+      var response = HTTPServerResponse.text("405 Method Not Allowed\n", status: .methodNotAllowed)
+      response.fields.append(name: "Allow", value: allowed.map(\.rawValue).joined(separator: ", "))
+      return response
+    }
+    return .text("404 Not Found\n", status: .notFound)
+  }
+
+  /// The router as the server's responder.
+  public var responder: HTTPResponder {
+    let router = self
+    return { request in await router.respond(to: request) }
+  }
+
+  private func parameters(
+    _ captured: [String: String], _ request: HTTPServerRequest
+  )
+    -> RouteParameters
+  {
+    RouteParameters(path: captured, query: Self.queryItems(request.head.query ?? ""))
+  }
+
+  static func segments(of path: String) -> [Substring] {
+    path.split(separator: "/", omittingEmptySubsequences: true)
+  }
+
+  static func match(_ pattern: [Substring], _ path: [Substring]) -> [String: String]? {
+    guard pattern.count == path.count else { return nil }
+    var captured: [String: String] = [:]
+    for (expected, actual) in zip(pattern, path) {
+      if expected.hasPrefix(":") {
+        guard let decoded = PercentDecoding.decode(actual, plusIsSpace: false) else { return nil }
+        captured[String(expected.dropFirst())] = decoded
+      } else if expected != actual {
+        return nil
+      }
+    }
+    return captured
+  }
+
+  /// Splits a query on `&` and `=`, decoding each part; undecodable pairs are skipped.
+  public static func queryItems(_ query: String) -> [QueryItem] {
+    query.split(separator: "&").compactMap { pair in
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let name = PercentDecoding.decode(parts[0], plusIsSpace: true),
+        let value = PercentDecoding.decode(parts.count > 1 ? parts[1] : "", plusIsSpace: true)
+      else { return nil }
+      return QueryItem(name: name, value: value)
+    }
+  }
+}
+
+/// `%XX` decoding to UTF-8 text; `nil` for a bad escape or bytes that are not UTF-8.
+enum PercentDecoding {
+  static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
+    var bytes: [UInt8] = []
+    var iterator = text.utf8.makeIterator()
+    while let byte = iterator.next() {
+      if byte == 0x25 {
+        guard let high = iterator.next().flatMap(HTTPSyntax.hexValue),
+          let low = iterator.next().flatMap(HTTPSyntax.hexValue)
+        else { return nil }
+        bytes.append(UInt8(high * 16 + low))
+      } else {
+        bytes.append(plusIsSpace && byte == 0x2B ? 0x20 : byte)
+      }
+    }
+    return String(validating: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,54 @@
+/// One client connection, owned by one event loop and touched only on its thread.
+final class Connection {
+  /// What the connection's timer is measuring.
+  enum Timer {
+    case head, body, idle, linger
+  }
+
+  let id: Int
+  let descriptor: Int32
+  var parser: HTTPRequestParser
+  /// Complete requests waiting for the one in progress to be answered (pipelining).
+  var pending: [HTTPServerRequest] = []
+  /// The request whose answer is being produced or streamed.
+  var current: HTTPRequestHead?
+  /// The parse error to answer once earlier requests are answered.
+  var parseError: HTTPRequestParseError?
+  var output: [UInt8] = []
+  var outputOffset = 0
+  /// The epoll events currently registered.
+  var interest: UInt32 = 0
+  var registered = false
+  /// Whether any byte has arrived, so a timeout has a request to answer 408 to.
+  var everReceived = false
+  var readingPaused = false
+  /// The peer sent FIN: answer what was asked, then close.
+  var peerFinished = false
+  var closeWhenFlushed = false
+  var lingering = false
+  var timer = Timer.head
+  var deadline: Double?
+  /// The framing of the stream in progress, if any.
+  var streamFraming: HTTPResponseFraming?
+  var keepAliveAfterStream = false
+  var streamTask: Task<Void, Never>?
+  var streamWaiter: CheckedContinuation<Void, any Error>?
+
+  init(id: Int, descriptor: Int32, limits: HTTPParserLimits) {
+    self.id = id
+    self.descriptor = descriptor
+    parser = HTTPRequestParser(limits: limits)
+  }
+
+  var pendingBytes: Int { output.count - outputOffset }
+
+  /// Whether nothing is in progress: no request half-read, queued, answered or streamed.
+  var isIdle: Bool {
+    current == nil && pending.isEmpty && parser.isBetweenMessages && pendingBytes == 0
+      && parseError == nil
+  }
+
+  func append(_ bytes: [UInt8]) {
+    output.append(contentsOf: bytes)
+  }
+}

@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+  import Glibc
+
+  extension EventLoop {
+    /// Moves what the parser found into the connection: heads (for 100-continue and the
+    /// body timer), complete requests, or the error to answer after the earlier requests.
+    func drainParser(_ connection: Connection) {
+      while connection.parseError == nil {
+        let event: HTTPParserEvent?
+        do {
+          event = try connection.parser.nextEvent()
+        } catch {
+          connection.parseError = error
+          connection.readingPaused = true
+          updateInterest(connection)
+          break
+        }
+        guard let event else { break }
+        switch event {
+        case .head(let head):
+          if head.framing != .none && head.framing != .contentLength(0) {
+            connection.timer = .body
+            connection.deadline = now + configuration.bodyTimeout.timeInterval
+            // Only when every earlier answer is out, so the interim answer stays in order.
+            if head.expectsContinue, connection.current == nil, connection.pending.isEmpty {
+              connection.append(HTTPResponseWriter.continueResponse)
+            }
+          } else {
+            connection.deadline = nil
+          }
+        case .request(let request):
+          connection.pending.append(request)
+          connection.deadline = nil
+        }
+      }
+      if connection.pending.count >= configuration.maxPipelinedRequests {
+        connection.readingPaused = true
+        updateInterest(connection)
+      }
+      startNext(connection)
+      flush(connection)
+    }
+
+    /// Hands the oldest queued request to the responder when none is in progress.
+    func startNext(_ connection: Connection) {
+      guard connection.current == nil else { return }
+      guard !connection.pending.isEmpty else {
+        if let error = connection.parseError {
+          connection.parseError = nil
+          connection.append(
+            HTTPResponseWriter.errorResponse(status: HTTPStatus(code: error.status), date: date))
+          closeGracefully(connection)
+        } else if connection.peerFinished {
+          closeGracefully(connection)
+        }
+        return
+      }
+      let request = connection.pending.removeFirst()
+      connection.current = request.head
+      connection.deadline = nil
+      if connection.readingPaused, !connection.peerFinished, connection.parseError == nil,
+        connection.pending.count < configuration.maxPipelinedRequests
+      {
+        connection.readingPaused = false
+        updateInterest(connection)
+      }
+      let responder = responder
+      let mailbox = mailbox
+      let id = connection.id
+      Task {
+        let response = await responder(request)
+        mailbox.post(.response(connection: id, response))
+      }
+    }
+
+    func respond(_ connection: Connection, with response: HTTPServerResponse) {
+      guard let head = connection.current else { return }
+      // After the client's FIN, the requests it sent before are still answered; the last
+      // answer says close.
+      let lastBeforeFIN = connection.peerFinished && connection.pending.isEmpty
+      var keepAlive = head.keepAlive && shutdownDeadline == nil && !lastBeforeFIN
+      switch response.body {
+      case .bytes(let body):
+        connection.append(
+          HTTPResponseWriter.response(
+            response, body: body, for: head, keepAlive: keepAlive, date: date))
+        finishExchange(connection, keepAlive: keepAlive)
+      case .stream(let stream):
+        let framing = HTTPResponseWriter.framing(
+          status: response.status, bodyLength: nil, method: head.method, version: head.version)
+        if framing == .untilClose { keepAlive = false }
+        connection.append(
+          HTTPResponseWriter.head(
+            status: response.status, fields: response.fields, framing: framing,
+            isHead: head.method == .head, requestVersion: head.version, keepAlive: keepAlive,
+            date: date))
+        guard framing != .none, head.method != .head else {
+          return finishExchange(connection, keepAlive: keepAlive)
+        }
+        connection.streamFraming = framing
+        connection.keepAliveAfterStream = keepAlive
+        let writer = ConnectionBodyWriter(mailbox: mailbox, connection: connection.id)
+        let mailbox = mailbox
+        let id = connection.id
+        connection.streamTask = Task {
+          do {
+            try await stream.produce(writer)
+            mailbox.post(.streamEnded(connection: id))
+          } catch {
+            // A producer that fails mid-body cannot say so in HTTP: the body is cut short
+            // (no last chunk) so the client sees it as incomplete, never as complete.
+            mailbox.post(.streamFailed(connection: id))
+          }
+        }
+        flush(connection)
+      }
+    }
+
+    func streamWrite(
+      _ connection: Connection, _ bytes: [UInt8],
+      _ continuation: CheckedContinuation<Void, any Error>
+    ) {
+      connection.append(
+        connection.streamFraming == .chunked ? HTTPResponseWriter.chunk(bytes) : bytes)
+      flush(connection)
+      // What the socket could not take yet is what this connection holds in memory.
+      shared.largestStreamBuffer.max(connection.pendingBytes, ordering: .relaxed)
+      guard connections[connection.descriptor] === connection else {
+        return continuation.resume(throwing: HTTPBodyWriterError.clientGone)
+      }
+      if connection.pendingBytes <= configuration.streamBufferLimit {
+        continuation.resume()
+      } else {
+        connection.streamWaiter = continuation
+      }
+    }
+
+    func endStream(_ connection: Connection) {
+      guard let framing = connection.streamFraming else { return }
+      if framing == .chunked { connection.append(HTTPResponseWriter.lastChunk) }
+      connection.streamFraming = nil
+      connection.streamTask = nil
+      finishExchange(connection, keepAlive: connection.keepAliveAfterStream)
+    }
+
+    /// After an answer: close, or wait for (or start) the next request.
+    func finishExchange(_ connection: Connection, keepAlive: Bool) {
+      connection.current = nil
+      guard keepAlive else {
+        connection.pending.removeAll()
+        connection.parseError = nil
+        return closeGracefully(connection)
+      }
+      if connection.pending.isEmpty, connection.parseError == nil {
+        connection.timer = connection.parser.isBetweenMessages ? .idle : .head
+        let timeout =
+          connection.timer == .idle ? configuration.keepAliveTimeout : configuration.headTimeout
+        connection.deadline = now + timeout.timeInterval
+      }
+      flush(connection)
+      guard connections[connection.descriptor] === connection else { return }
+      if shutdownDeadline != nil, connection.isIdle { return closeConnection(connection) }
+      startNext(connection)
+    }
+  }
+#endif

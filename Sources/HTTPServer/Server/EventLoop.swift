@@ -1,0 +1,200 @@
+#if canImport(Glibc)
+  import Foundation
+  import CEpoll
+  import Glibc
+
+  /// One thread's epoll loop: it accepts from the shared listener, reads, parses, writes
+  /// and times out its own connections. Nothing here is shared with other threads; work
+  /// from responders and producers arrives through the mailbox.
+  final class EventLoop {
+    let epoll: Int32
+    let listener: Int32
+    let mailbox: LoopMailbox
+    let configuration: HTTPServerConfiguration
+    let responder: HTTPResponder
+    let shared: ServerShared
+    var connections: [Int32: Connection] = [:]
+    var descriptors: [Int: Int32] = [:]
+    var nextID = 0
+    var shutdownDeadline: Double?
+    var cachedDate: (second: Int, text: String) = (-1, "")
+    let readBuffer: UnsafeMutableRawBufferPointer
+
+    init(
+      listener: Int32, mailbox: LoopMailbox, configuration: HTTPServerConfiguration,
+      responder: @escaping HTTPResponder, shared: ServerShared
+    ) throws {
+      let epoll = kiln_epoll_create()
+      guard epoll >= 0 else { throw Socket.Failure(call: "epoll_create1", code: errno) }
+      self.epoll = epoll
+      self.listener = listener
+      self.mailbox = mailbox
+      self.configuration = configuration
+      self.responder = responder
+      self.shared = shared
+      readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
+    }
+
+    deinit {
+      readBuffer.deallocate()
+      close(epoll)
+    }
+
+    var now: Double { configuration.clock.now().timeIntervalSince1970 }
+
+    /// The `Date` value, formatted once per second.
+    var date: String {
+      let seconds = configuration.clock.now()
+      let second = Int(seconds.timeIntervalSince1970)
+      if second != cachedDate.second { cachedDate = (second, HTTPDate.format(seconds)) }
+      return cachedDate.text
+    }
+
+    /// Runs until shutdown has closed every connection.
+    func run() {
+      let exclusive = kiln_epoll_in | kiln_epoll_exclusive
+      control(kiln_epoll_add, listener, events: exclusive)
+      control(kiln_epoll_add, mailbox.wakeReader, events: kiln_epoll_in)
+      var readyDescriptors = [Int32](repeating: 0, count: 256)
+      var readyEvents = [UInt32](repeating: 0, count: 256)
+      let tick = Int32(configuration.timerTick.timeInterval * 1000)
+      var lastTimerCheck = now
+      while shutdownDeadline == nil || !connections.isEmpty {
+        let ready = kiln_epoll_wait(epoll, &readyDescriptors, &readyEvents, 256, tick)
+        for index in 0..<max(0, Int(ready)) {
+          let descriptor = readyDescriptors[index]
+          let flags = readyEvents[index]
+          if descriptor == listener {
+            acceptAll()
+          } else if descriptor == mailbox.wakeReader {
+            handleMessages()
+          } else if let connection = connections[descriptor] {
+            handle(connection, flags: flags)
+          }
+        }
+        let time = now
+        if time - lastTimerCheck >= configuration.timerTick.timeInterval || ready <= 0 {
+          lastTimerCheck = time
+          checkTimers(at: time)
+        }
+      }
+      shared.loopFinished()
+    }
+
+    func control(_ operation: Int32, _ descriptor: Int32, events: UInt32) {
+      _ = kiln_epoll_ctl(epoll, operation, descriptor, events)
+    }
+
+    private func acceptAll() {
+      guard shutdownDeadline == nil else { return }
+      while let descriptor = Socket.accept(listener) {
+        let open = shared.openConnections.add(1, ordering: .relaxed).newValue
+        guard open <= configuration.maxConnections else {
+          shared.openConnections.subtract(1, ordering: .relaxed)
+          refuse(descriptor)
+          continue
+        }
+        nextID += 1
+        let connection = Connection(
+          id: nextID, descriptor: descriptor, limits: configuration.parserLimits)
+        connection.deadline = now + configuration.headTimeout.timeInterval
+        connections[descriptor] = connection
+        descriptors[nextID] = descriptor
+        updateInterest(connection)
+      }
+    }
+
+    /// Beyond the connection limit: a 503 written once without waiting, then close.
+    private func refuse(_ descriptor: Int32) {
+      let answer = HTTPResponseWriter.errorResponse(status: .serviceUnavailable, date: date)
+      _ = answer.withUnsafeBytes { Socket.write(descriptor, $0) }
+      Socket.shutdownWrite(descriptor)
+      close(descriptor)
+    }
+
+    private func handle(_ connection: Connection, flags: UInt32) {
+      if flags & (kiln_epoll_err | kiln_epoll_hup) != 0 && flags & kiln_epoll_in == 0 {
+        return closeConnection(connection)
+      }
+      if flags & kiln_epoll_rdhup != 0, connection.readingPaused {
+        return peerClosed(connection)
+      }
+      if flags & kiln_epoll_out != 0 { flush(connection) }
+      guard connections[connection.descriptor] === connection else { return }
+      if flags & (kiln_epoll_in | kiln_epoll_rdhup) != 0 { readAvailable(connection) }
+    }
+
+    private func readAvailable(_ connection: Connection) {
+      for _ in 0..<4 {
+        guard !connection.readingPaused else { return }
+        switch Socket.read(connection.descriptor, into: readBuffer) {
+        case .transferred(let count):
+          if connection.lingering { continue }
+          connection.everReceived = true
+          let wasBetween = connection.parser.isBetweenMessages
+          connection.parser.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+          if connection.timer == .idle, wasBetween, !connection.parser.isBetweenMessages {
+            connection.timer = .head
+            connection.deadline = now + configuration.headTimeout.timeInterval
+          } else if connection.timer == .body {
+            connection.deadline = now + configuration.bodyTimeout.timeInterval
+          }
+          drainParser(connection)
+          guard connections[connection.descriptor] === connection else { return }
+        case .wouldBlock:
+          return
+        case .closed:
+          return peerClosed(connection)
+        }
+      }
+    }
+
+    /// The client sent FIN (or reset). A stream's producer is told at once; queued
+    /// requests are still answered, then the connection closes.
+    private func peerClosed(_ connection: Connection) {
+      if connection.lingering || connection.streamFraming != nil
+        || (connection.current == nil && connection.pending.isEmpty
+          && connection.parseError == nil)
+      {
+        return closeConnection(connection)
+      }
+      connection.peerFinished = true
+      connection.readingPaused = true
+      updateInterest(connection)
+    }
+
+    private func handleMessages() {
+      for message in mailbox.drain() {
+        switch message {
+        case .response(let id, let response):
+          if let connection = connection(id) { respond(connection, with: response) }
+        case .streamWrite(let id, let bytes, let continuation):
+          guard let connection = connection(id), connection.streamFraming != nil else {
+            continuation.resume(throwing: HTTPBodyWriterError.clientGone)
+            continue
+          }
+          streamWrite(connection, bytes, continuation)
+        case .streamEnded(let id):
+          if let connection = connection(id) { endStream(connection) }
+        case .streamFailed(let id):
+          if let connection = connection(id) { closeConnection(connection) }
+        case .shutdown(let deadline):
+          beginShutdown(deadline: deadline)
+        }
+      }
+    }
+
+    func connection(_ id: Int) -> Connection? {
+      descriptors[id].flatMap { connections[$0] }
+    }
+
+    private func beginShutdown(deadline: Double) {
+      guard shutdownDeadline == nil else { return }
+      shutdownDeadline = deadline
+      control(kiln_epoll_del, listener, events: 0)
+      for connection in Array(connections.values) where connection.isIdle {
+        closeConnection(connection)
+      }
+    }
+  }
+#endif

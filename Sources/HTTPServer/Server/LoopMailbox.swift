@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+  import Glibc
+  import Synchronization
+
+  /// Work sent to an event loop from other threads (responders, stream producers,
+  /// `shutdown`). Everything else a loop touches is its own and needs no lock.
+  enum LoopMessage: Sendable {
+    case response(connection: Int, HTTPServerResponse)
+    case streamWrite(connection: Int, [UInt8], CheckedContinuation<Void, any Error>)
+    case streamEnded(connection: Int)
+    case streamFailed(connection: Int)
+    case shutdown(deadlineSeconds: Double)
+  }
+
+  /// A loop's inbox: a locked queue plus a pipe whose read end the loop's epoll watches.
+  final class LoopMailbox: Sendable {
+    let wakeReader: Int32
+    let wakeWriter: Int32
+    private let messages = Mutex<[LoopMessage]>([])
+
+    init() throws {
+      var ends: [Int32] = [0, 0]
+      guard pipe(&ends) == 0 else { throw Socket.Failure(call: "pipe", code: errno) }
+      for end in ends {
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      }
+      wakeReader = ends[0]
+      wakeWriter = ends[1]
+    }
+
+    deinit {
+      close(wakeReader)
+      close(wakeWriter)
+    }
+
+    /// Queues a message and wakes the loop (a full pipe means it is already awake).
+    func post(_ message: LoopMessage) {
+      messages.withLock { $0.append(message) }
+      var byte: UInt8 = 1
+      _ = write(wakeWriter, &byte, 1)
+    }
+
+    /// Everything queued so far, in order.
+    func drain() -> [LoopMessage] {
+      var scratch = [UInt8](repeating: 0, count: 256)
+      while read(wakeReader, &scratch, scratch.count) > 0 {}
+      return messages.withLock { queued in
+        defer { queued.removeAll() }
+        return queued
+      }
+    }
+  }
+
+  /// State every loop shares: the open-connection count and the shutdown latch.
+  final class ServerShared: Sendable {
+    let openConnections = Atomic<Int>(0)
+    /// The most bytes one streaming connection has had waiting for its client.
+    let largestStreamBuffer = Atomic<Int>(0)
+    private let running = Mutex<(loops: Int, waiters: [CheckedContinuation<Void, Never>])>(
+      (0, []))
+
+    func loopStarted() { running.withLock { $0.loops += 1 } }
+
+    func loopFinished() {
+      let waiters = running.withLock { state -> [CheckedContinuation<Void, Never>] in
+        state.loops -= 1
+        guard state.loops == 0 else { return [] }
+        defer { state.waiters = [] }
+        return state.waiters
+      }
+      for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once every loop has finished.
+    func waitForLoops() async {
+      await withCheckedContinuation { continuation in
+        let finished = running.withLock { state -> Bool in
+          if state.loops == 0 { return true }
+          state.waiters.append(continuation)
+          return false
+        }
+        if finished { continuation.resume() }
+      }
+    }
+  }
+
+  /// The writer a streamed response's producer gets: each write goes through the loop.
+  struct ConnectionBodyWriter: HTTPBodyWriter {
+    let mailbox: LoopMailbox
+    let connection: Int
+
+    func write(_ bytes: [UInt8]) async throws {
+      try await withCheckedThrowingContinuation { continuation in
+        mailbox.post(.streamWrite(connection: connection, bytes, continuation))
+      }
+    }
+  }
+#endif

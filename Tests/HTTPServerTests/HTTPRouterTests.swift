@@ -1,0 +1,65 @@
+import HTTPServer
+import Testing
+
+@Suite struct HTTPRouterTests {
+  private func request(_ method: HTTPRequestMethod, _ target: String) -> HTTPServerRequest {
+    HTTPServerRequest(
+      head: HTTPRequestHead(
+        method: method, target: target, version: .http11, fields: HTTPFields([("Host", "a")])))
+  }
+
+  private func router() -> HTTPRouter {
+    var router = HTTPRouter()
+    router.add(.get, "/health") { _, _ in .text("ok") }
+    router.add(.get, "/v1/items/:id/notes/:note") { _, parameters in
+      .text("\(parameters["id"] ?? "-")|\(parameters["note"] ?? "-")")
+    }
+    router.add(.delete, "/v1/items/:id") { _, parameters in
+      .text("deleted \(parameters["id"] ?? "-")")
+    }
+    router.add(.get, "/search") { _, parameters in
+      .text(parameters.query.map { "\($0.name)=\($0.value)" }.joined(separator: ";"))
+    }
+    return router
+  }
+
+  private func body(_ response: HTTPServerResponse) -> String {
+    guard case .bytes(let bytes) = response.body else { return "<stream>" }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test func capturesPathParametersPercentDecoded() async {
+    let response = await router().respond(to: request(.get, "/v1/items/a%20b/notes/7?x=1"))
+    #expect(response.status == .ok)
+    #expect(body(response) == "a b|7")
+  }
+
+  @Test func answers404ForAnUnknownPathAnd405WithAllowForAnotherMethod() async {
+    let missing = await router().respond(to: request(.get, "/v1/items"))
+    #expect(missing.status.code == 404)
+    let wrongMethod = await router().respond(to: request(.post, "/v1/items/3"))
+    #expect(wrongMethod.status.code == 405)
+    #expect(wrongMethod.fields["Allow"] == "DELETE")
+  }
+
+  @Test func servesHeadFromTheGetRoute() async {
+    let response = await router().respond(to: request(.head, "/health"))
+    #expect(body(response) == "ok")
+  }
+
+  @Test func routesAbsoluteFormTargetsByTheirPath() async {
+    let response = await router().respond(to: request(.get, "http://example.com/health"))
+    #expect(body(response) == "ok")
+  }
+
+  @Test func parsesTheQueryInOrderWithPlusAsSpace() async {
+    let response = await router().respond(
+      to: request(.get, "/search?q=kiln+server&empty&q=%C3%A9&bad=%ZZ&x=a%3Db"))
+    #expect(body(response) == "q=kiln server;empty=;q=é;x=a=b")
+  }
+
+  @Test func refusesAPathParameterWithABadEscape() async {
+    let response = await router().respond(to: request(.delete, "/v1/items/%G1"))
+    #expect(response.status.code == 404)
+  }
+}

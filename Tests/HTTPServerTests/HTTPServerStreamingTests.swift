@@ -1,0 +1,176 @@
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+/// Streamed responses over real sockets: each write is flushed, a slow reader suspends the
+/// producer, a client that leaves is noticed at once, and shutdown lets streams finish.
+@Suite struct HTTPServerStreamingTests {
+  /// A value shared between the producer task and the blocking client thread.
+  final class Shared<Value: Sendable>: Sendable {
+    let value: Mutex<Value>
+    init(_ initial: Value) { value = Mutex(initial) }
+    func get() -> Value { value.withLock { $0 } }
+    func set(_ new: Value) { value.withLock { $0 = new } }
+    func update(_ change: (inout Value) -> Void) { value.withLock { change(&$0) } }
+  }
+
+  static func streaming(
+    _ produce: @escaping @Sendable (any HTTPBodyWriter) async throws -> Void
+  ) -> HTTPResponder {
+    { _ in
+      HTTPServerResponse(
+        fields: HTTPFields([("Content-Type", "text/event-stream")]),
+        stream: HTTPResponseStream(produce: produce))
+    }
+  }
+
+  /// Waits (bounded) until `condition` holds; the bound is generous for a loaded machine.
+  static func eventually(_ condition: () -> Bool) -> Bool {
+    for _ in 0..<1000 {
+      if condition() { return true }
+      usleep(10_000)
+    }
+    return condition()
+  }
+
+  @Test func flushesEachEventBeforeTheNextIsProduced() async throws {
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    let responder = Self.streaming { writer in
+      try await writer.write(Array("data: one\n\n".utf8))
+      for await _ in gate { break }
+      try await writer.write(Array("data: two\n\n".utf8))
+    }
+    try await HTTPServerTests.withServer(responder: responder) { _, port in
+      let client = try SocketClient(port: port)
+      try client.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
+      let head = try client.readResponse(head: true)
+      #expect(head.field("Transfer-Encoding") == "chunked")
+      #expect(head.field("Content-Type") == "text/event-stream")
+      // The second event is held back until the first has been read.
+      #expect(try client.readChunk() == Array("data: one\n\n".utf8))
+      open.yield()
+      #expect(try client.readChunk() == Array("data: two\n\n".utf8))
+      #expect(try client.readChunk() == nil)
+      try client.send("GET /again HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+      let again = try client.readResponse(head: true)
+      #expect(again.field("Connection") == "close")
+    }
+  }
+
+  @Test func suspendsTheProducerForASlowReaderWithABoundedBuffer() async throws {
+    let chunk = [UInt8](repeating: 0x61, count: 64 * 1024)
+    let total = 48 * 1024 * 1024
+    let written = Shared(0)
+    let responder = Self.streaming { writer in
+      while written.get() < total {
+        try await writer.write(chunk)
+        written.update { $0 += chunk.count }
+      }
+    }
+    let configuration = HTTPServerConfiguration(eventLoopCount: 1)
+    try await HTTPServerTests.withServer(configuration, responder: responder) { server, port in
+      let client = try SocketClient(port: port, receiveBuffer: 16 * 1024)
+      try client.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
+      // The client reads nothing until the producer has started and stopped making progress.
+      #expect(Self.eventually { written.get() > 0 })
+      var previous = -1
+      for _ in 0..<200 where written.get() != previous {
+        previous = written.get()
+        usleep(50_000)
+      }
+      #expect(written.get() < total, "the producer ran ahead of a reader that read nothing")
+      let limit = configuration.streamBufferLimit
+      #expect(server.largestStreamBuffer <= limit + chunk.count + 64)
+      #expect(server.largestStreamBuffer > 0)
+      _ = try client.readResponse(head: true)
+      var received = 0
+      while let data = try client.readChunk() { received += data.count }
+      #expect(received == total)
+      #expect(server.largestStreamBuffer <= limit + chunk.count + 64)
+    }
+  }
+
+  @Test func tellsTheProducerWhenTheClientLeaves() async throws {
+    let noticed = Shared<Duration?>(nil)
+    let closedAt = Shared<ContinuousClock.Instant?>(nil)
+    let responder = Self.streaming { writer in
+      try await writer.write(Array("data: first\n\n".utf8))
+      do {
+        // Waiting on other work (an upstream model, say): cancellation ends the wait.
+        try await Task.sleep(for: .seconds(60))
+      } catch {
+        if let start = closedAt.get() { noticed.set(ContinuousClock.now - start) }
+        throw error
+      }
+    }
+    try await HTTPServerTests.withServer(responder: responder) { _, port in
+      var client: SocketClient? = try SocketClient(port: port)
+      try client?.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
+      _ = try client?.readResponse(head: true)
+      #expect(try client?.readChunk() == Array("data: first\n\n".utf8))
+      closedAt.set(ContinuousClock.now)
+      client = nil
+      #expect(Self.eventually { noticed.get() != nil })
+      // The issue asks for 100 ms; the tenfold slack allows for a loaded two-core machine
+      // (the notice itself is immediate: the loop sees the close and cancels the task).
+      #expect((noticed.get() ?? .seconds(60)) < .seconds(1))
+    }
+  }
+
+  @Test func shutdownRefusesNewClientsAndLetsAStreamInFlightFinish() async throws {
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    let responder = Self.streaming { writer in
+      try await writer.write(Array("data: before\n\n".utf8))
+      for await _ in gate { break }
+      try await writer.write(Array("data: after\n\n".utf8))
+    }
+    let server = HTTPServer(
+      configuration: HTTPServerConfiguration(eventLoopCount: 2), responder: responder)
+    let port = try server.start()
+    let stopping = Shared<Task<Void, Never>?>(nil)
+    try await HTTPServerTests.offThePool {
+      let client = try SocketClient(port: port)
+      try client.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
+      _ = try client.readResponse(head: true)
+      #expect(try client.readChunk() == Array("data: before\n\n".utf8))
+      stopping.set(Task { await server.shutdown(deadline: .seconds(30)) })
+      #expect(Self.eventually { (try? SocketClient(port: port)) == nil })
+      open.yield()
+      var rest: [[UInt8]] = []
+      while let data = try client.readChunk() { rest.append(data) }
+      #expect(rest == [Array("data: after\n\n".utf8)])
+    }
+    await stopping.get()?.value
+    #expect(server.openConnections == 0)
+  }
+
+  @Test func shutdownClosesAStreamThatOutlivesTheDeadline() async throws {
+    let stopped = Shared(false)
+    let responder = Self.streaming { writer in
+      try await writer.write(Array("data: forever\n\n".utf8))
+      do {
+        while true { try await Task.sleep(for: .seconds(60)) }
+      } catch {
+        stopped.set(true)
+        throw error
+      }
+    }
+    let server = HTTPServer(
+      configuration: HTTPServerConfiguration(eventLoopCount: 1), responder: responder)
+    let port = try server.start()
+    let stopping = Shared<Task<Void, Never>?>(nil)
+    try await HTTPServerTests.offThePool {
+      let client = try SocketClient(port: port)
+      try client.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
+      _ = try client.readResponse(head: true)
+      _ = try client.readChunk()
+      stopping.set(Task { await server.shutdown(deadline: .milliseconds(200)) })
+      // Cut off without the last chunk: the body ends by close, incomplete.
+      #expect(try client.readToEnd().isEmpty)
+    }
+    await stopping.get()?.value
+    #expect(server.openConnections == 0)
+    #expect(Self.eventually { stopped.get() })
+  }
+}

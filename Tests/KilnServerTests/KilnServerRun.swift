@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The real `kiln-server` binary, run as a child process.
+struct KilnServerRun {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The binary built with the tests: beside the test bundle, or in `.build/debug`.
+  static let path: String = {
+    var candidates: [URL] = []
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    for _ in 0..<4 {
+      candidates.append(directory.appendingPathComponent("kiln-server"))
+      directory = directory.deletingLastPathComponent()
+    }
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    candidates.append(package.appendingPathComponent(".build/debug/kiln-server"))
+    let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    return (found ?? candidates[candidates.count - 1]).path
+  }()
+
+  /// Runs to completion; returns status, standard output and standard error.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:]
+  ) async throws
+    -> (status: Int32, output: String, error: String)
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = environment
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try ChildProcess.start(process)
+    async let output = ChildProcess.readToEnd(stdout.fileHandleForReading)
+    async let error = ChildProcess.readToEnd(stderr.fileHandleForReading)
+    let (out, err) = await (output, error)
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: out, as: UTF8.self),
+      String(decoding: err, as: UTF8.self)
+    )
+  }
+
+  let process: Process
+  let port: Int
+  private let stdout: Pipe
+  private let stderr: Pipe
+
+  /// Starts a server and waits for the line that names its address.
+  init(_ arguments: [String]) async throws {
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.path)
+    process.arguments = arguments
+    process.environment = [:]
+    stdout = Pipe()
+    stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try ChildProcess.start(process)
+    var text = ""
+    while !text.contains("\n") {
+      let data = await ChildProcess.readAvailable(stdout.fileHandleForReading)
+      guard !data.isEmpty else { throw Failure(description: "exited before listening") }
+      text += String(decoding: data, as: UTF8.self)
+    }
+    guard let colon = text.split(separator: "\n")[0].lastIndex(of: ":"),
+      let port = Int(text.split(separator: "\n")[0][text.index(after: colon)...])
+    else { throw Failure(description: "no address in \(text)") }
+    self.port = port
+  }
+
+  /// Sends SIGTERM and returns the exit status.
+  func terminate() async -> Int32 {
+    process.terminate()
+    _ = await ChildProcess.readToEnd(stderr.fileHandleForReading)
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// Sends one request with `Connection: close` and returns the whole answer.
+  func exchange(_ request: String) async throws -> String {
+    let port = port
+    return try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try Self.blockingExchange(request, port) }) }
+        .start()
+    }
+  }
+
+  private static func blockingExchange(_ request: String, _ port: Int) throws -> String {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var timeout = timeval(tv_sec: 15, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port)).bigEndian
+    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw Failure(description: "connect: errno \(errno)") }
+    let bytes = Array(request.utf8)
+    guard send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
+      throw Failure(description: "send: errno \(errno)")
+    }
+    var answer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = recv(descriptor, &chunk, chunk.count, 0)
+      guard count > 0 else { break }
+      answer += chunk[..<count]
+    }
+    return String(decoding: answer, as: UTF8.self)
+  }
+}
