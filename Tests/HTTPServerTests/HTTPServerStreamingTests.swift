@@ -74,9 +74,16 @@ import Testing
       try client.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
       // The client reads nothing until the producer has started and stopped making progress.
       #expect(Self.eventually { written.get() > 0 })
+      // The socket buffers fill first; only then does the server hold bytes of its own.
+      #expect(Self.eventually { server.largestStreamBuffer > 0 })
+      // Stalled means no progress for 300 ms: on a loaded machine a shorter pause may only
+      // be the producer waiting for a core.
       var previous = -1
-      for _ in 0..<200 where written.get() != previous {
-        previous = written.get()
+      var unchanged = 0
+      for _ in 0..<400 where unchanged < 6 {
+        let now = written.get()
+        unchanged = now == previous ? unchanged + 1 : 0
+        previous = now
         usleep(50_000)
       }
       #expect(written.get() < total, "the producer ran ahead of a reader that read nothing")
