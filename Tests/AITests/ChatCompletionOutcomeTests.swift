@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct ChatCompletionOutcomeTests {
   @Test(arguments: [
-    (HTTPFailure(status: 401, code: .unauthorized, message: "bad token"), AppError.unauthorized),
-    (HTTPFailure(status: 401, code: ProviderErrorCode(number: 401)), .unauthorized),
+    (HTTPFailure(status: 401, code: .unauthorized, message: "bad token"), AppError.sessionExpired),
+    (HTTPFailure(status: 401, code: ProviderErrorCode(number: 401)), .sessionExpired),
     (HTTPFailure(status: 403, code: .subscriptionRequired), .subscriptionRequired),
     (
       HTTPFailure(status: 403, code: ProviderErrorCode(number: 403), message: "flagged"),

@@ -97,14 +97,15 @@ import Testing
       let chat = try await harness.openChat()
       let result = try #require(await chat.send("Hi"))
 
-      #expect(result.error == .unauthorized)
+      // The proxy refused the session's token: the session ended, not a password problem.
+      #expect(result.error == .sessionExpired)
       let reply = try #require(try await harness.path(chat.conversationID).last)
       #expect(reply.status == .failed)
-      #expect(reply.errorCode == "unauthorized")
+      #expect(reply.errorCode == "session_expired")
       #expect(reply.text == "")
       let failure = try #require(chat.state.failure)
-      #expect(failure.error == .unauthorized)
-      #expect(failure.message == AppError.unauthorized.localizedUserMessage)
+      #expect(failure.error == .sessionExpired)
+      #expect(failure.message == "Your session has expired. Please sign in again.")
       #expect(failure.messageID == reply.id)
       #expect(chat.canRetry)
     }

@@ -60,6 +60,7 @@ import Testing
   @Test func whoamiAfterSignUpConfirmsTheAccountWithTheServer() async throws {
     let account = try Account()
     defer { account.tearDown() }
+    let started = Date()
     let signup = try await account.kiln(
       ["signup", "--email", Self.email, "--password-stdin"], input: Self.password + "\n")
     #expect(signup.status == 0, "\(signup.error)")
@@ -74,7 +75,11 @@ import Testing
     #expect(json["email"] as? String == Self.email)
 
     #expect(account.gotrue.userLookupCount == 2, "each whoami asked the server")
-    #expect(account.gotrue.refreshGrantCount == 0, "a fresh 30 s token is not renewed at once")
+    // A 30 s token is due halfway through its life. The three runs take a second or two; on
+    // a machine so loaded that they took 15 s, a renewal would be right, not a fault.
+    if Date().timeIntervalSince(started) < 14 {
+      #expect(account.gotrue.refreshGrantCount == 0, "a fresh 30 s token is not renewed at once")
+    }
     #expect(account.gotrue.lateReuses == [])
     #expect(!signup.output.contains(Self.password) && !signup.error.contains(Self.password))
   }

@@ -3,7 +3,7 @@ import Core
 extension ChatCompletionOutcome {
   /// The error to show for this outcome, or `nil` when the reply completed.
   ///
-  /// HTTP refusals: 401 → `.unauthorized` for the proxy's session, `.apiKeyRejected` for a
+  /// HTTP refusals: 401 → `.sessionExpired` for the proxy's session, `.apiKeyRejected` for a
   /// direct provider's key (`HTTPFailure.credential`); 403 `subscription_required` →
   /// `.subscriptionRequired`; 413 → `.payloadTooLarge`; 429 `free_quota_exhausted` →
   /// `.freeQuotaExhausted(remaining:)` (the header's value, else 0), other 429 →
@@ -55,7 +55,8 @@ extension HTTPFailure {
   public var appError: AppError {
     switch status {
     case 401:
-      return credential == .apiKey ? .apiKeyRejected : .unauthorized
+      // The proxy refused the signed-in user's access token: the session, not a password.
+      return credential == .apiKey ? .apiKeyRejected : .sessionExpired
     case 403 where code == .subscriptionRequired:
       return .subscriptionRequired
     case 413:

@@ -121,7 +121,7 @@ public struct HTTPFailure: Sendable, Equatable {
 
   /// The credential a request carried.
   public enum Credential: Sendable, Equatable {
-    /// The signed-in user's session (Kiln's proxy): a 401 is a sign-in problem.
+    /// The signed-in user's session (Kiln's proxy): a 401 means the session has ended.
     case session
     /// The API key of a provider the user configured: a 401 means the key was refused.
     case apiKey

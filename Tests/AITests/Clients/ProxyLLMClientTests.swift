@@ -112,7 +112,7 @@ private struct FixedToken: TokenProvider {
     Refusal(
       status: 400, code: "invalid_model", headers: [:], appError: .network(code: 400, message: "m")),
     Refusal(status: 400, code: "message_bounds", headers: [:], appError: .validation(message: "m")),
-    Refusal(status: 401, code: "unauthorized", headers: [:], appError: .unauthorized),
+    Refusal(status: 401, code: "unauthorized", headers: [:], appError: .sessionExpired),
     Refusal(
       status: 403, code: "subscription_required", headers: [:], appError: .subscriptionRequired),
     Refusal(status: 413, code: "too_large", headers: [:], appError: .payloadTooLarge),

@@ -151,6 +151,7 @@ final class PseudoTerminalProcess: Sendable {
         let signal = status & 0x7F
         let code = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
         exitStatus.withLock { $0 = code }
+        try await drainOutput()
         return code
       }
       if ContinuousClock.now > deadline {
@@ -158,6 +159,20 @@ final class PseudoTerminalProcess: Sendable {
       }
       try await Task.sleep(for: .milliseconds(20))
     }
+  }
+
+  /// Waits until the reader has taken everything the child wrote before it exited: the
+  /// terminal keeps it until read, and a busy machine may not have scheduled the reader yet.
+  private func drainOutput() async throws {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while ContinuousClock.now < deadline {
+      var unread: Int32 = 0
+      if ioctl(master, UInt(FIONREAD), &unread) != 0 || unread == 0 { break }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    // The reader appends what it read right after its read returns; one poll interval
+    // covers that.
+    try await Task.sleep(for: .milliseconds(60))
   }
 
   /// The terminal's current modes (the child's changes show here).
