@@ -23,17 +23,10 @@ struct SSEBenchmark {
   let longLineBytes = 8 * 1024 * 1024
 
   init(arguments: [String]) throws {
-    var remaining = arguments[...]
-    while let option = remaining.popFirst() {
-      guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
-        throw BenchmarkError(description: "\(option) needs a positive whole number")
-      }
-      switch option {
-      case "--runs": runs = value
-      case "--megabytes": megabytes = value
-      default: throw BenchmarkError(description: "unknown option \(option)")
-      }
-    }
+    let options = try BenchmarkSupport.positiveOptions(
+      arguments, allowed: ["--runs", "--megabytes"])
+    runs = options["--runs"] ?? runs
+    megabytes = options["--megabytes"] ?? megabytes
   }
 
   func run() throws {

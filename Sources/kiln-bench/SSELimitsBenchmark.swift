@@ -24,20 +24,12 @@ struct SSELimitsBenchmark {
   let targetMiB = 64
 
   init(arguments: [String]) throws {
-    var remaining = arguments[...]
-    while let option = remaining.popFirst() {
-      guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
-        throw BenchmarkError(description: "\(option) needs a positive whole number")
-      }
-      switch option {
-      case "--gigabytes": gigabytes = value
-      default: throw BenchmarkError(description: "unknown option \(option)")
-      }
-    }
+    let options = try BenchmarkSupport.positiveOptions(arguments, allowed: ["--gigabytes"])
+    gigabytes = options["--gigabytes"] ?? gigabytes
   }
 
   func run() async throws {
-    let server = try LoopbackHTTPServer()
+    let server = try BenchmarkSupport.loopbackServer()
     defer { server.stop() }
     // Without a line end the stream never ends: as much as a 64-bit count allows.
     server.route(

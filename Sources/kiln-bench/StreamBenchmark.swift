@@ -25,23 +25,13 @@ struct StreamBenchmark {
   var tokens = 10_000
 
   init(arguments: [String]) throws {
-    var remaining = arguments[...]
-    while let option = remaining.popFirst() {
-      guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
-        throw BenchmarkError(description: "\(option) needs a positive whole number")
-      }
-      switch option {
-      case "--runs": runs = value
-      case "--tokens": tokens = value
-      default: throw BenchmarkError(description: "unknown option \(option)")
-      }
-    }
+    let options = try BenchmarkSupport.positiveOptions(arguments, allowed: ["--runs", "--tokens"])
+    runs = options["--runs"] ?? runs
+    tokens = options["--tokens"] ?? tokens
   }
 
   func run() async throws {
-    let server = try LoopbackHTTPServer(reportIssue: { issue in
-      FileHandle.standardError.write(Data("kiln-bench: \(issue)\n".utf8))
-    })
+    let server = try BenchmarkSupport.loopbackServer()
     defer { server.stop() }
     let body = StreamBenchmarkBody.make(tokens: tokens)
     let response = LoopbackResponse.generated(

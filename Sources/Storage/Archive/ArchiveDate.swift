@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Dates in archives and Markdown: ISO 8601 in UTC with milliseconds
@@ -41,7 +42,7 @@ enum ArchiveDate {
       let scaled = Double(fraction) / pow(10, Double(digits)) * 1000
       millisecond = Int(scaled.rounded())
     }
-    let days = Int64(daysFromCivil(year: year, month: month, day: day))
+    let days = Int64(CivilDate.days(year: year, month: month, day: day))
     let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     return StorageTime.date(milliseconds: seconds * 1000 + Int64(millisecond))
   }
@@ -72,7 +73,7 @@ enum ArchiveDate {
 
     init(milliseconds: Int64) {
       let (days, remainder) = milliseconds.floorDivided(by: 86_400_000)
-      let (year, month, day) = civilFromDays(Int(days))
+      let (year, month, day) = CivilDate.fromDays(Int(days))
       self.year = year
       self.month = month
       self.day = day
@@ -103,27 +104,4 @@ extension Int64 {
     let remainder = ((self % divisor) + divisor) % divisor
     return ((self - remainder) / divisor, remainder)
   }
-}
-
-/// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's algorithm).
-private func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-  let shiftedYear = month <= 2 ? year - 1 : year
-  let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-  let yearOfEra = shiftedYear - era * 400
-  let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-  let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-  return era * 146_097 + dayOfEra - 719_468
-}
-
-/// The proleptic Gregorian date `days` after 1970-01-01.
-private func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-  let shifted = days + 719_468
-  let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-  let dayOfEra = shifted - era * 146_097
-  let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-  let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-  let monthIndex = (5 * dayOfYear + 2) / 153
-  let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-  let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-  return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
 }
