@@ -18,28 +18,13 @@ import TerminalUI
 @MainActor
 final class InteractiveSession {
   let dependencies: AppDependencies
-  let io: any SessionIO
   let history: ChatHistoryViewModel
   let memories: MemoriesViewModel
   let historyFile: InputHistoryFile?
-  /// The process environment (for `COLORFGBG`).
-  let environment: [String: String]
-  /// Removes secrets, the configured ones included, from what the session shows.
-  let scrubber: SecretScrubber
-
-  /// The conversation on screen; `nil` until the first message of a new one.
-  var chat: ChatViewModel?
-  /// The stored form of the conversation on screen (title, persona, pin), kept fresh.
-  var conversation: ConversationDTO?
-  /// The persona of the next new conversation.
-  var persona: Persona
-  /// The model chosen with `--model`, `/model` or `/settings model`; `nil` uses the
-  /// configured default.
-  var model: ModelID?
-  /// The colours of the selected theme.
-  var theme: TerminalTheme
-  /// The conversations of the last `/chats` or `/search`, for `/open N`.
-  var listing: [UUID] = []
+  /// Where every handler writes, in the theme in use.
+  let console: SessionConsole
+  /// The conversation on screen, the next persona and model, and the last list.
+  let focus: SessionFocus
   /// Text to start the next prompt with (an edit, a message the free tier turned away).
   var prefill: String?
   /// Whether the last reply failed (line mode's exit status).
@@ -73,20 +58,19 @@ final class InteractiveSession {
     scrubber: SecretScrubber? = nil
   ) {
     self.dependencies = dependencies
-    self.io = io
     self.historyFile = historyFile
-    self.environment = environment
-    self.scrubber = scrubber ?? SecretScrubber(configuration: dependencies.configuration)
-    self.persona = persona ?? PersonaCatalogue.defaultPersona
-    self.model = model
+    console = SessionConsole(
+      io: io, scrubber: scrubber ?? SecretScrubber(configuration: dependencies.configuration),
+      environment: environment, selectedTheme: dependencies.themeManager.selected)
+    focus = SessionFocus(
+      persona: persona ?? PersonaCatalogue.defaultPersona, model: model,
+      defaultModel: dependencies.ai.catalogue.defaultModel)
     personaWasChosen = persona != nil
     modelWasChosen = model != nil
     history = ChatHistoryViewModel(
       conversations: dependencies.conversations, messages: dependencies.messages,
       sessions: dependencies.sessions, clock: dependencies.clock, logger: dependencies.logger)
     memories = MemoriesViewModel(repository: dependencies.memories, logger: dependencies.logger)
-    theme = SessionTheme.terminalTheme(
-      for: dependencies.themeManager.selected, environment: environment)
     dependencies.sessions.onConversationUpdated = { [weak self] updated in
       self?.history.conversationDidChange(updated)
       if self?.conversation?.id == updated.id { self?.conversation = updated }
@@ -215,9 +199,7 @@ final class InteractiveSession {
   }
 
   /// The model new requests use.
-  var modelName: String? {
-    (chat?.model ?? model ?? dependencies.ai.catalogue.defaultModel)?.rawValue
-  }
+  var modelName: String? { focus.modelName }
 
   private func flushNotices() {
     for notice in notices { say(notice) }
