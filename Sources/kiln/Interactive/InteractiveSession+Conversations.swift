@@ -84,7 +84,9 @@ extension InteractiveSession {
 
   func newConversation(personaID: String?) {
     if let personaID {
-      guard let chosen = persona(named: personaID) else { return }
+      guard let chosen = AssistantCommands.persona(named: personaID, reportingTo: console) else {
+        return
+      }
       persona = chosen
     }
     chat = nil

@@ -137,7 +137,9 @@ extension InteractiveSession {
   private func chooseDefaultPersona(_ value: String) async {
     var chosen: Persona?
     if value.lowercased() != "default" {
-      guard let found = persona(named: value) else { return }
+      guard let found = AssistantCommands.persona(named: value, reportingTo: console) else {
+        return
+      }
       chosen = found
     }
     await settingsModel.personaSelected(chosen?.id.rawValue)

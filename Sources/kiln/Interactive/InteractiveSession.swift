@@ -25,6 +25,8 @@ final class InteractiveSession {
   let console: SessionConsole
   /// The conversation on screen, the next persona and model, and the last list.
   let focus: SessionFocus
+  /// The command handlers the loop offers each slash command to, in order.
+  let handlers: [any SlashCommandHandler]
   /// Text to start the next prompt with (an edit, a message the free tier turned away).
   var prefill: String?
   /// Whether the last reply failed (line mode's exit status).
@@ -71,6 +73,11 @@ final class InteractiveSession {
       conversations: dependencies.conversations, messages: dependencies.messages,
       sessions: dependencies.sessions, clock: dependencies.clock, logger: dependencies.logger)
     memories = MemoriesViewModel(repository: dependencies.memories, logger: dependencies.logger)
+    handlers = [
+      AssistantCommands(
+        console: console, focus: focus, ai: dependencies.ai, memories: memories),
+      HelpCommands(console: console),
+    ]
     dependencies.sessions.onConversationUpdated = { [weak self] updated in
       self?.history.conversationDidChange(updated)
       if self?.conversation?.id == updated.id { self?.conversation = updated }
