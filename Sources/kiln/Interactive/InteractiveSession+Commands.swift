@@ -23,17 +23,11 @@ extension InteractiveSession {
     case .versions(let number): await showVersions(number)
     case .copy: copyLastReply()
     case .export(let format, let file): await export(format: format, file: file)
-    case .theme(let name): await chooseTheme(name)
     case .usage: await showUsage()
-    case .settings(let name, let value): await settings(name: name, value: value)
-    case .upgrade(let number): await upgrade(number)
-    case .restore: await restorePurchases()
-    case .login(let email): await login(email: email)
-    case .logout: await logout()
-    case .deleteAccount: await deleteAccount()
-    case .whoami: await whoami()
     case .quit: isQuitting = true
-    case .persona, .model, .memory, .help: return
+    case .persona, .model, .memory, .help, .theme, .settings, .upgrade, .restore, .login, .logout,
+      .deleteAccount, .whoami:
+      return
     }
   }
 }

@@ -84,7 +84,7 @@ extension InteractiveSession {
 
   func newConversation(personaID: String?) {
     if let personaID {
-      guard let chosen = AssistantCommands.persona(named: personaID, reportingTo: console) else {
+      guard let chosen = AssistantHandler.persona(named: personaID, reportingTo: console) else {
         return
       }
       persona = chosen

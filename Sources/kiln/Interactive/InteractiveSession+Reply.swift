@@ -119,7 +119,7 @@ extension InteractiveSession {
     return ChatStatus(
       title: stored?.title, model: chat.usage.lastModel ?? chat.model?.rawValue,
       persona: chat.persona.displayName, freeMessagesLeft: chat.freeMessagesRemaining,
-      tokensUsed: chat.usage.totalTokens, plan: planName)
+      tokensUsed: chat.usage.totalTokens, plan: plan.planName)
   }
 
   /// After a good reply, the rating prompt decides whether one gentle line may show; it

@@ -39,17 +39,17 @@ final class InteractiveSession {
   var quitArmed = false
   /// Set by `/quit`.
   var isQuitting = false
-  /// Set when the settings model asked for the paywall (a premium theme without Kiln Pro).
-  var paywallRequested = false
   /// Whether the persona and model came from the command line, which wins over the
   /// persona and model saved in the settings.
   let personaWasChosen: Bool
   let modelWasChosen: Bool
 
-  /// The settings screen's model: theme, switches, chat style, default model and persona.
-  lazy var settingsModel: SettingsViewModel = dependencies.makeSettingsViewModel {
-    [weak self] in self?.paywallRequested = true
-  }
+  /// The settings screen's model, shared by `/settings`, `/theme` and the account commands.
+  let screen: SettingsScreen
+  /// The plan, as the welcome, the status line and `/whoami` show it.
+  let plan: PlanReport
+  /// `/settings` and `/theme`, and the saved settings read at the start.
+  let settingsHandler: SettingsHandler
 
   /// A chat session. `persona` and `model` are what the command line chose; without them the
   /// session uses the ones saved in the settings (or the defaults). `scrubber` is the one the
@@ -73,10 +73,40 @@ final class InteractiveSession {
       conversations: dependencies.conversations, messages: dependencies.messages,
       sessions: dependencies.sessions, clock: dependencies.clock, logger: dependencies.logger)
     memories = MemoriesViewModel(repository: dependencies.memories, logger: dependencies.logger)
+    let screen = SettingsScreen(
+      console: console, themeManager: dependencies.themeManager,
+      makeModel: { dependencies.makeSettingsViewModel(onRequireSubscription: $0) })
+    let plan = PlanReport(
+      console: console, payments: dependencies.payments, freeTier: dependencies.freeTier)
+    // After a sign-in, sign-out, purchase or restore: the payments client learns who the
+    // user is, and the free tier and the settings (premium themes) see the new state.
+    let subscriptionMayHaveChanged: @MainActor () async -> Void = {
+      await dependencies.configurePayments()
+      await dependencies.freeTier.refresh()
+      await screen.load()
+      screen.repaint()
+    }
+    let paywall = PaywallHandler(
+      console: console, plan: plan,
+      makePaywall: { dependencies.makePaywallViewModel(placement: $0) },
+      subscriptionMayHaveChanged: subscriptionMayHaveChanged)
+    let settingsHandler = SettingsHandler(
+      console: console, screen: screen, focus: focus, ai: dependencies.ai, plan: plan,
+      paywall: paywall)
+    self.screen = screen
+    self.plan = plan
+    self.settingsHandler = settingsHandler
     handlers = [
-      AssistantCommands(
+      AssistantHandler(
         console: console, focus: focus, ai: dependencies.ai, memories: memories),
-      HelpCommands(console: console),
+      settingsHandler,
+      paywall,
+      AccountHandler(
+        console: console, screen: screen, focus: focus, auth: dependencies.auth,
+        makeAccount: { dependencies.makeAccountViewModel() },
+        eraseLocalData: { _ = try await dependencies.eraseLocalUserData() },
+        memories: memories, plan: plan, subscriptionMayHaveChanged: subscriptionMayHaveChanged),
+      HelpHandler(console: console),
     ]
     dependencies.sessions.onConversationUpdated = { [weak self] updated in
       self?.history.conversationDidChange(updated)
@@ -86,7 +116,7 @@ final class InteractiveSession {
 
   /// Runs the chat until `/quit`, Ctrl-D, or Ctrl-C twice; returns the exit status.
   func run(opening conversationID: UUID?) async -> ExitStatus {
-    await loadSettings()
+    await settingsHandler.loadSaved(keepingPersona: personaWasChosen, keepingModel: modelWasChosen)
     if io.isTerminal {
       await dependencies.rating.sessionStarted()
       await showWelcome()
@@ -196,7 +226,7 @@ final class InteractiveSession {
     let account = await dependencies.auth.currentUser()
     let lines = Welcome.lines(
       version: KilnApplication.version, ai: dependencies.ai, model: modelName,
-      freeMessagesLeft: dependencies.freeTier.remaining, plan: planName,
+      freeMessagesLeft: dependencies.freeTier.remaining, plan: plan.planName,
       signedInAs: account?.email)
     for (index, line) in lines.enumerated() {
       say(StyledText(line, style: index == 0 ? theme.accent.adding(.bold) : theme.dim))

@@ -9,16 +9,16 @@ import Testing
 /// `/persona`, `/model` and `/memory` on their own: a console, the focus, the AI settings
 /// and memories in a real SQLite file, without a session or the app's dependencies.
 @MainActor
-@Suite struct AssistantCommandsTests {
+@Suite struct AssistantHandlerTests {
   private static let echoWithOpenAIModels = AIConfiguration(
     provider: .echo(reason: "test"), catalogue: .openAI)
 
   private func makeHandler(
     _ harness: HandlerHarness, ai: AIConfiguration = echoWithOpenAIModels
-  ) throws -> AssistantCommands {
+  ) throws -> AssistantHandler {
     let repository = SQLiteMemoryRepository(
       database: try harness.database(), clock: .fixed(HandlerHarness.now), uuid: .incrementing())
-    return AssistantCommands(
+    return AssistantHandler(
       console: harness.console, focus: harness.focus, ai: ai,
       memories: MemoriesViewModel(repository: repository))
   }

@@ -2,7 +2,7 @@ import TerminalUI
 
 /// `/help`: the catalogue of commands, by group, and the keys; or one command's usage.
 @MainActor
-final class HelpCommands: SlashCommandHandler {
+final class HelpHandler: SlashCommandHandler {
   private let console: SessionConsole
 
   init(console: SessionConsole) {

@@ -9,7 +9,7 @@ import TerminalUI
 /// remembers. The persona and model land in the session's focus; memories go through the
 /// same `MemoriesViewModel` a memories screen uses.
 @MainActor
-final class AssistantCommands: SlashCommandHandler {
+final class AssistantHandler: SlashCommandHandler {
   private let console: SessionConsole
   private let focus: SessionFocus
   private let ai: AIConfiguration
