@@ -112,7 +112,7 @@ extension InteractiveSession {
   }
 
   func export(format: SlashCommand.ExportFormat, file: String?) async {
-    guard let stored = await target(nil, for: "export") else { return }
+    guard let stored = await conversationsHandler.target(nil, for: "export") else { return }
     let text: String
     do {
       if format == .json {

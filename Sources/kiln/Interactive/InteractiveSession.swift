@@ -18,7 +18,6 @@ import TerminalUI
 @MainActor
 final class InteractiveSession {
   let dependencies: AppDependencies
-  let history: ChatHistoryViewModel
   let memories: MemoriesViewModel
   let historyFile: InputHistoryFile?
   /// Where every handler writes, in the theme in use.
@@ -50,6 +49,8 @@ final class InteractiveSession {
   let plan: PlanReport
   /// `/settings` and `/theme`, and the saved settings read at the start.
   let settingsHandler: SettingsHandler
+  /// The conversation list, which also finds the conversation a command names.
+  let conversationsHandler: ConversationsHandler
 
   /// A chat session. `persona` and `model` are what the command line chose; without them the
   /// session uses the ones saved in the settings (or the defaults). `scrubber` is the one the
@@ -69,9 +70,13 @@ final class InteractiveSession {
       defaultModel: dependencies.ai.catalogue.defaultModel)
     personaWasChosen = persona != nil
     modelWasChosen = model != nil
-    history = ChatHistoryViewModel(
-      conversations: dependencies.conversations, messages: dependencies.messages,
-      sessions: dependencies.sessions, clock: dependencies.clock, logger: dependencies.logger)
+    let conversationsHandler = ConversationsHandler(
+      console: console, focus: focus,
+      history: ChatHistoryViewModel(
+        conversations: dependencies.conversations, messages: dependencies.messages,
+        sessions: dependencies.sessions, clock: dependencies.clock, logger: dependencies.logger),
+      conversations: dependencies.conversations, sessions: dependencies.sessions)
+    self.conversationsHandler = conversationsHandler
     memories = MemoriesViewModel(repository: dependencies.memories, logger: dependencies.logger)
     let screen = SettingsScreen(
       console: console, themeManager: dependencies.themeManager,
@@ -97,6 +102,7 @@ final class InteractiveSession {
     self.plan = plan
     self.settingsHandler = settingsHandler
     handlers = [
+      conversationsHandler,
       AssistantHandler(
         console: console, focus: focus, ai: dependencies.ai, memories: memories),
       settingsHandler,
@@ -108,9 +114,8 @@ final class InteractiveSession {
         memories: memories, plan: plan, subscriptionMayHaveChanged: subscriptionMayHaveChanged),
       HelpHandler(console: console),
     ]
-    dependencies.sessions.onConversationUpdated = { [weak self] updated in
-      self?.history.conversationDidChange(updated)
-      if self?.conversation?.id == updated.id { self?.conversation = updated }
+    dependencies.sessions.onConversationUpdated = { [weak conversationsHandler] updated in
+      conversationsHandler?.conversationDidChange(updated)
     }
   }
 
