@@ -10,17 +10,10 @@ extension InteractiveSession {
         return
       }
       await open(stored.id, showing: 6)
-    case .retry: await retry()
-    case .edit(let number): await edit(number)
-    case .regenerate: await regenerate()
-    case .versions(let number): await showVersions(number)
-    case .copy: copyLastReply()
-    case .export(let format, let file): await export(format: format, file: file)
-    case .usage: await showUsage()
     case .quit: isQuitting = true
     case .newConversation, .chats, .rename, .delete, .pin, .unpin, .archive, .unarchive, .search,
       .persona, .model, .memory, .help, .theme, .settings, .upgrade, .restore, .login, .logout,
-      .deleteAccount, .whoami:
+      .deleteAccount, .whoami, .retry, .edit, .regenerate, .versions, .copy, .export, .usage:
       return
     }
   }

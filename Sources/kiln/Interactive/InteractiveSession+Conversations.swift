@@ -44,36 +44,16 @@ extension InteractiveSession {
     if chat.messages.count > shown.count + (streaming == nil ? 0 : 1) {
       hint("… earlier messages are not shown (kiln show \(id.uuidString.lowercased()) prints all)")
     }
-    for message in shown { showMessage(message) }
+    for message in shown { replies.showMessage(message) }
     guard chat.isSending else {
-      if !shown.isEmpty { showStatus(of: chat) }
+      if !shown.isEmpty { replies.showStatus(of: chat) }
       return
     }
-    backgroundReplies.removeValue(forKey: id)?.cancel()
+    replies.stopReportingInBackground(id)
     hint("A reply is still arriving here:")
-    await followReply(in: chat, attaching: streaming?.id) {
+    await replies.followReply(in: chat, attaching: streaming?.id) {
       await chat.waitUntilIdle()
       return chat.lastReply
-    }
-  }
-
-  /// One stored message as the chat shows it: yours after the prompt sign, replies as
-  /// Markdown, with a note when a reply was stopped or failed.
-  func showMessage(_ message: ChatMessage) {
-    switch message.role {
-    case .user:
-      io.write(
-        (StyledText("› ", style: theme.prompt) + StyledText(message.text))
-          .rendered(for: io.capabilities) + "\n")
-    case .assistant:
-      io.write(render(markdown: message.text))
-      if message.status == .cancelled {
-        hint("(stopped)")
-      } else if message.status == .failed {
-        hint("(failed\(message.errorCode.map { ": \($0)" } ?? ""))")
-      }
-    default:
-      return
     }
   }
 }

@@ -26,14 +26,8 @@ final class InteractiveSession {
   let focus: SessionFocus
   /// The command handlers the loop offers each slash command to, in order.
   let handlers: [any SlashCommandHandler]
-  /// Text to start the next prompt with (an edit, a message the free tier turned away).
-  var prefill: String?
-  /// Whether the last reply failed (line mode's exit status).
-  var lastReplyFailed = false
-  /// One-line notices printed before the next prompt (replies finished in the background).
-  var notices: [StyledText] = []
-  /// Conversations whose reply was sent to the background, with the task that reports it.
-  var backgroundReplies: [UUID: Task<Void, Never>] = [:]
+  /// Replies as they stream, the status line, and what the next prompt starts with.
+  let replies: ReplyDisplay
   /// Whether Ctrl-C was pressed once on an empty line.
   var quitArmed = false
   /// Set by `/quit`.
@@ -100,6 +94,9 @@ final class InteractiveSession {
       paywall: paywall)
     self.screen = screen
     self.plan = plan
+    replies = ReplyDisplay(
+      console: console, focus: focus, plan: plan, clock: dependencies.clock,
+      rating: dependencies.rating)
     self.settingsHandler = settingsHandler
     handlers = [
       conversationsHandler,
@@ -112,6 +109,10 @@ final class InteractiveSession {
         makeAccount: { dependencies.makeAccountViewModel() },
         eraseLocalData: { _ = try await dependencies.eraseLocalUserData() },
         memories: memories, plan: plan, subscriptionMayHaveChanged: subscriptionMayHaveChanged),
+      MessagesHandler(
+        console: console, focus: focus, replies: replies, conversations: conversationsHandler,
+        archiver: dependencies.archiver, paths: dependencies.paths,
+        freeTier: dependencies.freeTier),
       HelpHandler(console: console),
     ]
     dependencies.sessions.onConversationUpdated = { [weak conversationsHandler] updated in
@@ -128,8 +129,8 @@ final class InteractiveSession {
     }
     if let conversationID { await open(conversationID, showing: 6) }
     while !isQuitting {
-      flushNotices()
-      let input = await io.readInput(prompt: prompt, prefill: takePrefill())
+      replies.flushNotices()
+      let input = await io.readInput(prompt: prompt, prefill: replies.takePrefill())
       switch input {
       case .line(let line):
         quitArmed = false
@@ -142,7 +143,7 @@ final class InteractiveSession {
       }
     }
     await finish()
-    return !io.isTerminal && lastReplyFailed && !io.readerLeft ? .failure : .success
+    return !io.isTerminal && replies.lastReplyFailed && !io.readerLeft ? .failure : .success
   }
 
   /// Stops what is running because the process is asked to end (SIGTERM, SIGHUP): replies
@@ -158,11 +159,6 @@ final class InteractiveSession {
       return StyledText("edit› ", style: theme.warning.adding(.bold))
     }
     return StyledText("› ", style: theme.prompt)
-  }
-
-  private func takePrefill() -> String? {
-    defer { prefill = nil }
-    return prefill
   }
 
   private func interrupted(discarded: String) {
@@ -201,7 +197,7 @@ final class InteractiveSession {
       }
     } else if let chat, chat.editingMessageID != nil {
       chat.inputText = text
-      await followReply(in: chat) { await chat.sendButtonTapped() }
+      await replies.followReply(in: chat) { await chat.sendButtonTapped() }
     } else {
       await send(text)
     }
@@ -236,15 +232,11 @@ final class InteractiveSession {
     for (index, line) in lines.enumerated() {
       say(StyledText(line, style: index == 0 ? theme.accent.adding(.bold) : theme.dim))
     }
-    if dependencies.freeTier.remaining == 0 { showUpgradeHint() }
+    if dependencies.freeTier.remaining == 0 { replies.showUpgradeHint() }
     io.write("\n")
   }
 
   /// The model new requests use.
   var modelName: String? { focus.modelName }
 
-  private func flushNotices() {
-    for notice in notices { say(notice) }
-    notices.removeAll()
-  }
 }
