@@ -8,17 +8,16 @@ import Storage
 import TerminalUI
 
 /// The chat in the terminal (or in line mode over pipes), driven by the same view models a
-/// SwiftUI app uses: `ChatSessions` / `ChatViewModel` for conversations,
-/// `ChatHistoryViewModel` for the list and search, `MemoriesViewModel` for memories,
-/// `SettingsViewModel` for `/settings` and `/theme`, `PaywallViewModel` for `/upgrade` and
-/// `/restore`, `AccountViewModel` for `/login`.
+/// SwiftUI app uses.
 ///
-/// The loop reads one line at a time: a message, or a slash command. A conversation is made
-/// only when the first message is sent, so opening and quitting leaves nothing behind.
+/// The session is the loop: it reads one line at a time, sends a message or offers a slash
+/// command to its handlers (one per capability, in `Handlers/`; `docs/ARCHITECTURE.md` lists
+/// which owns which command), and keeps only what is the loop's own: Ctrl-C, `/open`,
+/// `/quit`, the welcome and the prompt history. A conversation is made only when the first
+/// message is sent, so opening and quitting leaves nothing behind.
 @MainActor
 final class InteractiveSession {
   let dependencies: AppDependencies
-  let memories: MemoriesViewModel
   let historyFile: InputHistoryFile?
   /// Where every handler writes, in the theme in use.
   let console: SessionConsole
@@ -37,8 +36,6 @@ final class InteractiveSession {
   let personaWasChosen: Bool
   let modelWasChosen: Bool
 
-  /// The settings screen's model, shared by `/settings`, `/theme` and the account commands.
-  let screen: SettingsScreen
   /// The plan, as the welcome, the status line and `/whoami` show it.
   let plan: PlanReport
   /// `/settings` and `/theme`, and the saved settings read at the start.
@@ -71,7 +68,8 @@ final class InteractiveSession {
         sessions: dependencies.sessions, clock: dependencies.clock, logger: dependencies.logger),
       conversations: dependencies.conversations, sessions: dependencies.sessions)
     self.conversationsHandler = conversationsHandler
-    memories = MemoriesViewModel(repository: dependencies.memories, logger: dependencies.logger)
+    let memories = MemoriesViewModel(
+      repository: dependencies.memories, logger: dependencies.logger)
     let screen = SettingsScreen(
       console: console, themeManager: dependencies.themeManager,
       makeModel: { dependencies.makeSettingsViewModel(onRequireSubscription: $0) })
@@ -92,7 +90,6 @@ final class InteractiveSession {
     let settingsHandler = SettingsHandler(
       console: console, screen: screen, focus: focus, ai: dependencies.ai, plan: plan,
       paywall: paywall)
-    self.screen = screen
     self.plan = plan
     replies = ReplyDisplay(
       console: console, focus: focus, plan: plan, clock: dependencies.clock,
