@@ -201,7 +201,7 @@ package.targets += [
     name: "AppCompositionTests",
     dependencies: [
       "Core", "AppComposition", "TestSupport", "Storage", "Payments", "FeatureChat",
-      "FeatureSettings", "Localization",
+      "FeatureSettings", "Localization", "Auth",
     ]),
   .testTarget(
     name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI", "TestSupport"]),

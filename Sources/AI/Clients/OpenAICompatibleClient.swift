@@ -15,10 +15,7 @@ import Networking
 public struct OpenAICompatibleClient: ChatCompletionStreaming, LLMClient {
   /// Where and how to reach the provider.
   public let settings: DirectProviderSettings
-  private let httpClient: any HTTPClient
-  private let timeouts: HTTPTimeouts?
-  private let limits: ChatStreamLimits
-  private let logger: AppLogger
+  private let transport: HTTPChatTransport
 
   /// A client for the provider `settings` describe.
   /// - Parameters:
@@ -33,10 +30,9 @@ public struct OpenAICompatibleClient: ChatCompletionStreaming, LLMClient {
     logger: AppLogger = .disabled
   ) {
     self.settings = settings
-    self.httpClient = httpClient
-    self.timeouts = timeouts
-    self.limits = limits
-    self.logger = logger
+    transport = HTTPChatTransport(
+      httpClient: httpClient, timeouts: timeouts, limits: limits, logger: logger,
+      credential: .apiKey)
   }
 
   /// A client for the provider at `baseURL`; see `DirectProviderSettings`.
@@ -52,15 +48,7 @@ public struct OpenAICompatibleClient: ChatCompletionStreaming, LLMClient {
 
   /// Streams the reply to `request`; see the type's summary.
   public func streamChatCompletion(_ request: ChatCompletionRequest) -> ChatCompletionStream {
-    let httpClient = httpClient
-    let logger = logger
-    let limits = limits
-    let httpRequest = Result { try makeHTTPRequest(for: request) }
-    return ChatCompletionStream {
-      HTTPChatEventSource(logger: logger, limits: limits, credential: .apiKey) {
-        try await httpClient.stream(httpRequest.get())
-      }
-    }
+    transport.stream(Result { try makeHTTPRequest(for: request) })
   }
 
   /// The HTTP request for `request`.
@@ -68,14 +56,9 @@ public struct OpenAICompatibleClient: ChatCompletionStreaming, LLMClient {
   func makeHTTPRequest(for request: ChatCompletionRequest) throws -> HTTPRequest {
     let body = OpenAIChatBody(
       request: request, model: request.model ?? settings.model, stream: true)
-    var httpRequest = try HTTPRequest(url: settings.endpoint, method: .post)
-      .withHeaders(HTTPHeaders(settings.defaultHeaders))
-      .withHeader("Accept", "text/event-stream")
-      .withJSONBody(body, encoder: OpenAIChatBody.encoder)
-    if let apiKey = settings.apiKey {
-      httpRequest = httpRequest.withHeader("Authorization", "Bearer \(apiKey)")
-    }
-    if let timeouts { httpRequest = httpRequest.withTimeouts(timeouts) }
-    return httpRequest
+    let httpRequest = try transport.request(
+      url: settings.endpoint, headers: settings.defaultHeaders, body: body)
+    guard let apiKey = settings.apiKey else { return httpRequest }
+    return httpRequest.withHeader("Authorization", "Bearer \(apiKey)")
   }
 }

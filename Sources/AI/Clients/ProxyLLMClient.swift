@@ -16,10 +16,7 @@ import Networking
 public struct ProxyLLMClient: ChatCompletionStreaming, LLMClient {
   /// Where the proxy is.
   public let settings: ProxySettings
-  private let httpClient: any HTTPClient
-  private let timeouts: HTTPTimeouts?
-  private let limits: ChatStreamLimits
-  private let logger: AppLogger
+  private let transport: HTTPChatTransport
 
   /// A client for the proxy `settings` describe.
   /// - Parameters:
@@ -33,10 +30,9 @@ public struct ProxyLLMClient: ChatCompletionStreaming, LLMClient {
     limits: ChatStreamLimits = .standard, logger: AppLogger = .disabled
   ) {
     self.settings = settings
-    self.httpClient = httpClient
-    self.timeouts = timeouts
-    self.limits = limits
-    self.logger = logger
+    transport = HTTPChatTransport(
+      httpClient: httpClient, timeouts: timeouts, limits: limits, logger: logger,
+      credential: .session)
   }
 
   /// The seed's initializer: the proxy at `baseURL` + `path`.
@@ -51,15 +47,7 @@ public struct ProxyLLMClient: ChatCompletionStreaming, LLMClient {
 
   /// Streams the reply to `request`; see the type's summary.
   public func streamChatCompletion(_ request: ChatCompletionRequest) -> ChatCompletionStream {
-    let httpClient = httpClient
-    let logger = logger
-    let limits = limits
-    let httpRequest = Result { try makeHTTPRequest(for: request) }
-    return ChatCompletionStream {
-      HTTPChatEventSource(logger: logger, limits: limits) {
-        try await httpClient.stream(httpRequest.get())
-      }
-    }
+    transport.stream(Result { try makeHTTPRequest(for: request) })
   }
 
   /// The HTTP request for `request`.
@@ -75,12 +63,7 @@ public struct ProxyLLMClient: ChatCompletionStreaming, LLMClient {
       },
       model: request.model ?? settings.model, temperature: request.temperature,
       persona: request.personaID, stream: true)
-    var httpRequest = try HTTPRequest(url: endpoint, method: .post)
-      .withHeaders(HTTPHeaders(settings.defaultHeaders))
-      .withHeader("Accept", "text/event-stream")
-      .withJSONBody(body, encoder: OpenAIChatBody.encoder)
-    if let timeouts { httpRequest = httpRequest.withTimeouts(timeouts) }
-    return httpRequest
+    return try transport.request(url: endpoint, headers: settings.defaultHeaders, body: body)
   }
 }
 

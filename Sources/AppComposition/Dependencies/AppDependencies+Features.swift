@@ -52,27 +52,14 @@ extension AppDependencies {
     AccountViewModel(auth: auth, logger: logger)
   }
 
-  /// Erases what the user wrote from this device after their account was deleted: every
-  /// conversation (with its messages) and every memory, as the deletion warning promises.
-  /// Settings and the free-tier counters stay: they describe the device, and keeping the
-  /// counters stops deletion from being a way to reset the free allowance.
+  /// Erases what the user wrote from this device after their account was deleted; see
+  /// `LocalUserDataEraser`, which does it.
   /// - Returns: how many conversations and memories were erased.
   /// - Throws: the first storage failure; what was erased before it stays erased.
   @discardableResult
   public func eraseLocalUserData() async throws -> (conversations: Int, memories: Int) {
-    var conversationCount = 0
-    while true {
-      let page = try await conversations.list(limit: 200, after: nil, includeArchived: true)
-      if page.isEmpty { break }
-      for conversation in page { try await conversations.delete(id: conversation.id) }
-      conversationCount += page.count
-    }
-    let stored = try await memories.list()
-    for memory in stored { try await memories.delete(id: memory.id) }
-    logger.notice(
-      "Erased \(conversationCount) conversations and \(stored.count) memories after account deletion",
-      category: .storage)
-    return (conversationCount, stored.count)
+    try await LocalUserDataEraser(conversations: conversations, memories: memories, logger: logger)
+      .erase()
   }
 
   /// Waits for the bookkeeping view-model callbacks started (a purchase's rating event).

@@ -50,7 +50,7 @@ extension AppDependencies {
       usage: SQLiteUsageRepository(database: database),
       preferences: try DatabaseKeyValueStore(database: database, logger: logger))
     let secureStore = FileSecureStore(directory: paths.secretsDirectory, logger: logger)
-    let auth = makeAuth(
+    let (auth, sessionKeeper) = makeAuth(
       configuration: configuration, flags: flags, secureStore: secureStore, clock: clock,
       logger: logger)
 
@@ -77,7 +77,7 @@ extension AppDependencies {
     return AppDependencies(
       configuration: configuration, paths: paths, flags: flags, logger: logger, clock: clock,
       uuid: uuid, language: language, ai: ai, chatClient: chatClient, store: store,
-      secureStore: secureStore, auth: auth, payments: payments,
+      secureStore: secureStore, auth: auth, sessionKeeper: sessionKeeper, payments: payments,
       instanceLock: InstanceLock(directory: paths.dataDirectory),
       freeTierPolicy: freeTierPolicy(configuration),
       chat: chatConfiguration(configuration, ai: ai), calendar: localCalendar())
@@ -143,19 +143,20 @@ extension AppDependencies {
   private static func makeAuth(
     configuration: Configuration, flags: FeatureFlags, secureStore: any SecureStore,
     clock: AppClock, logger: AppLogger
-  ) -> any AuthClient {
-    if flags.usesMockServices { return DevelopmentAuthClient(store: secureStore) }
+  ) -> (any AuthClient, (any SessionKeeping)?) {
+    if flags.usesMockServices { return (DevelopmentAuthClient(store: secureStore), nil) }
     guard let url = configuration.url(.supabaseURL),
       let key = configuration.value(.supabaseAnonKey)
-    else { return UnconfiguredAuthClient() }
+    else { return (UnconfiguredAuthClient(), nil) }
     // GoTrue gets a client without auth or retry interceptors: the session manager retries
     // refreshes itself, and an auth interceptor would wait on its own refresh.
     let http = URLSessionHTTPClient(
       baseURL: nil, interceptors: [HeadersInterceptor(appVersion: KilnVersion.current)],
       clock: clock, logger: logger)
-    return SessionManager(
+    let manager = SessionManager(
       config: AuthConfig(supabaseURL: url, supabaseAnonKey: key), httpClient: http,
       secureStore: secureStore, clock: clock, logger: logger)
+    return (manager, manager)
   }
 
   /// The payments client. RevenueCat's offerings carry no prices and Linux has no store to

@@ -14,6 +14,18 @@ extension AppDependencies {
     configuration: Configuration = Configuration(), clock: AppClock = .live,
     uuid: UUIDGenerator = .incrementing(), language: Language = .english
   ) -> AppDependencies {
+    preview(
+      configuration: configuration, clock: clock, uuid: uuid, language: language,
+      sessionKeeper: nil)
+  }
+
+  /// The preview dependencies with an auth client that keeps a session (for tests of what
+  /// `start()` and `shutdown()` ask of it).
+  static func preview(
+    configuration: Configuration = Configuration(), clock: AppClock = .live,
+    uuid: UUIDGenerator = .incrementing(), language: Language = .english,
+    sessionKeeper: (any SessionKeeping)?
+  ) -> AppDependencies {
     let store = InMemoryChatStore(clock: clock, uuid: uuid)
     let repositories = Repositories(
       database: nil, conversations: store, messages: store,
@@ -26,7 +38,7 @@ extension AppDependencies {
       flags: FeatureFlags.resolve(configuration, isDevelopmentBuild: true),
       logger: .disabled, clock: clock, uuid: uuid, language: language, ai: ai,
       chatClient: EchoLLMClient(clock: clock, delay: .zero), store: repositories,
-      secureStore: InMemorySecureStore(), auth: MockAuthClient(),
+      secureStore: InMemorySecureStore(), auth: MockAuthClient(), sessionKeeper: sessionKeeper,
       payments: MockPaymentsClient(clock: clock), instanceLock: nil,
       freeTierPolicy: freeTierPolicy(configuration),
       chat: chatConfiguration(configuration, ai: ai), calendar: utcCalendar())

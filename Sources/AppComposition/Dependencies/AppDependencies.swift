@@ -67,6 +67,9 @@ public final class AppDependencies {
 
   let database: StorageDatabase?
   private let instanceLock: InstanceLock?
+  /// The auth client's session keeping, when it keeps one (`SessionManager`); the mock and
+  /// development clients have none.
+  private let sessionKeeper: (any SessionKeeping)?
   /// Bookkeeping started by view-model callbacks (a purchase's rating event), finished
   /// before `shutdown()` closes the database.
   var pendingWork: [Task<Void, Never>] = []
@@ -77,7 +80,8 @@ public final class AppDependencies {
     configuration: Configuration, paths: KilnPaths?, flags: FeatureFlags, logger: AppLogger,
     clock: AppClock, uuid: UUIDGenerator, language: Language, ai: AIConfiguration,
     chatClient: any ChatClient, store: Repositories, secureStore: any SecureStore,
-    auth: any AuthClient, payments: any PaymentsClient, instanceLock: InstanceLock?,
+    auth: any AuthClient, sessionKeeper: (any SessionKeeping)?, payments: any PaymentsClient,
+    instanceLock: InstanceLock?,
     freeTierPolicy: FreeTierPolicy, chat: ChatConfiguration,
     calendar: Calendar
   ) {
@@ -99,6 +103,7 @@ public final class AppDependencies {
     self.preferences = store.preferences
     self.secureStore = secureStore
     self.auth = auth
+    self.sessionKeeper = sessionKeeper
     self.payments = payments
     self.instanceLock = instanceLock
     let provider = ChatProviderKind(ai.provider)
@@ -128,7 +133,7 @@ public final class AppDependencies {
   /// refresh at all.
   public func start(online: Bool = true, keepsSessionAlive: Bool = true) async {
     if online {
-      if keepsSessionAlive, let manager = auth as? SessionManager { await manager.start() }
+      if keepsSessionAlive { await sessionKeeper?.start() }
       await configurePayments()
     }
     if instanceLock?.acquire() ?? true {
@@ -166,7 +171,7 @@ public final class AppDependencies {
   /// call once before the process exits.
   public func shutdown() async {
     await finishPendingWork()
-    if let manager = auth as? SessionManager { await manager.shutdown() }
+    await sessionKeeper?.shutdown()
     for id in sessions.openConversationIDs { await sessions.close(id) }
     await database?.close()
   }

@@ -12,10 +12,19 @@ enum ConversationLookup {
   ) async throws
     -> [ConversationDTO]
   {
+    try await all(in: dependencies.conversations, includeArchived: includeArchived)
+  }
+
+  /// Every conversation `repository` holds, in list order.
+  static func all(
+    in repository: any ConversationRepository, includeArchived: Bool = true
+  ) async throws
+    -> [ConversationDTO]
+  {
     var result: [ConversationDTO] = []
     var cursor: ConversationCursor?
     while true {
-      let page = try await dependencies.conversations.list(
+      let page = try await repository.list(
         limit: 500, after: cursor, includeArchived: includeArchived)
       result += page
       guard page.count == 500, let last = page.last else { return result }
@@ -63,11 +72,21 @@ enum ConversationLookup {
   ) async throws
     -> [ConversationDTO]?
   {
+    try await matches(text, in: dependencies.conversations)
+  }
+
+  /// The conversations of `repository` whose identifier starts or ends with `text`; see
+  /// `matches(_:in:)`.
+  static func matches(
+    _ text: String, in repository: any ConversationRepository
+  ) async throws
+    -> [ConversationDTO]?
+  {
     let needle = text.lowercased()
     guard needle.count >= 4, needle.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
       return nil
     }
-    return try await all(dependencies).filter {
+    return try await all(in: repository).filter {
       let id = $0.id.uuidString.lowercased()
       return id.hasPrefix(needle) || id.hasSuffix(needle)
     }

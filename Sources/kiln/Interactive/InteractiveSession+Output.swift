@@ -1,68 +1,61 @@
 import AI
 import Core
+import FeatureChat
 import Foundation
+import Storage
 import TerminalUI
 
+/// The session's view of its console and focus, so the loop and the handlers not yet
+/// split out read as before.
 extension InteractiveSession {
-  /// Writes one line of styled text, cut to the terminal's width when `cut` is set.
-  func say(_ text: StyledText, cut: Bool = false) {
-    var line = text
-    if cut, let width = io.width {
-      line = line.truncated(toWidth: max(1, width - 1), ellipsis: glyphs.ellipsis)
-    }
-    io.write(line.rendered(for: io.capabilities) + "\n")
+  var io: any SessionIO { console.io }
+  var scrubber: SecretScrubber { console.scrubber }
+  var environment: [String: String] { console.environment }
+
+  var theme: TerminalTheme {
+    get { console.theme }
+    set { console.theme = newValue }
   }
 
-  /// Writes one line in a style.
-  func say(_ text: String, _ style: TextStyle = .plain) {
-    say(StyledText(text, style: style))
+  var chat: ChatViewModel? {
+    get { focus.chat }
+    set { focus.chat = newValue }
   }
 
-  /// A secondary line: hints, confirmations.
-  func hint(_ text: String) {
-    say(text, theme.dim)
+  var conversation: ConversationDTO? {
+    get { focus.conversation }
+    set { focus.conversation = newValue }
   }
 
-  /// Something went right.
-  func done(_ text: String) {
-    say(text, theme.success)
+  var persona: Persona {
+    get { focus.persona }
+    set { focus.persona = newValue }
   }
 
-  /// Something the user must fix or know went wrong; standard error in line mode.
-  func problem(_ text: String) {
-    let line = StyledText(text, style: theme.error).rendered(for: io.capabilities) + "\n"
-    io.writeError(line)
+  var model: ModelID? {
+    get { focus.model }
+    set { focus.model = newValue }
   }
 
-  /// An error from the app, in the user's language, never with secrets.
+  var listing: [UUID] {
+    get { focus.listing }
+    set { focus.listing = newValue }
+  }
+
+  func say(_ text: StyledText, cut: Bool = false) { console.say(text, cut: cut) }
+  func say(_ text: String, _ style: TextStyle = .plain) { console.say(text, style) }
+  func hint(_ text: String) { console.hint(text) }
+  func done(_ text: String) { console.done(text) }
+  func problem(_ text: String) { console.problem(text) }
   func problem(_ error: AppError, doing action: String? = nil) {
-    guard error != .cancelled else { return }
-    let prefix = action.map { "Could not \($0): " } ?? ""
-    problem(prefix + scrubber.scrub(error.localizedUserMessage) + " [\(error.code)]")
+    console.problem(error, doing: action)
   }
-
-  /// A reply that failed, as `kiln ask` reports it: the provider's own message and code when
-  /// it sent them (a refused key is not "Invalid email or password"), Kiln's otherwise.
   func problem(_ error: AppError, reply: ChatCompletionReply) {
-    guard error != .cancelled else { return }
-    let failure = AskJSON.failure(error, outcome: reply.outcome, scrubber: scrubber)
-    problem("\(failure.message) [\(failure.code)]")
+    console.problem(error, reply: reply)
   }
-
-  /// Markdown rendered for the output, wrapped to the terminal.
-  func render(markdown: String) -> String {
-    let renderer = MarkdownRenderer(
-      theme: theme, capabilities: io.capabilities, width: io.width)
-    return renderer.render(markdown)
-  }
-
-  /// The glyphs the output can show.
-  var glyphs: TerminalGlyphs { .forCapabilities(io.capabilities) }
-
-  /// A row of a numbered list: the number right-aligned in the accent colour.
+  func render(markdown: String) -> String { console.render(markdown: markdown) }
+  var glyphs: TerminalGlyphs { console.glyphs }
   func numbered(_ number: Int, _ rest: StyledText) -> StyledText {
-    let label = String(number)
-    let padded = String(repeating: " ", count: max(0, 3 - label.count)) + label
-    return StyledText(padded + "  ", style: theme.accent) + rest
+    console.numbered(number, rest)
   }
 }

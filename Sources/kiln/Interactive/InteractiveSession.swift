@@ -8,61 +8,40 @@ import Storage
 import TerminalUI
 
 /// The chat in the terminal (or in line mode over pipes), driven by the same view models a
-/// SwiftUI app uses: `ChatSessions` / `ChatViewModel` for conversations,
-/// `ChatHistoryViewModel` for the list and search, `MemoriesViewModel` for memories,
-/// `SettingsViewModel` for `/settings` and `/theme`, `PaywallViewModel` for `/upgrade` and
-/// `/restore`, `AccountViewModel` for `/login`.
+/// SwiftUI app uses.
 ///
-/// The loop reads one line at a time: a message, or a slash command. A conversation is made
-/// only when the first message is sent, so opening and quitting leaves nothing behind.
+/// The session is the loop: it reads one line at a time, sends a message or offers a slash
+/// command to its handlers (one per capability, in `Handlers/`; `docs/ARCHITECTURE.md` lists
+/// which owns which command), and keeps only what is the loop's own: Ctrl-C, `/open`,
+/// `/quit`, the welcome and the prompt history. A conversation is made only when the first
+/// message is sent, so opening and quitting leaves nothing behind.
 @MainActor
 final class InteractiveSession {
   let dependencies: AppDependencies
-  let io: any SessionIO
-  let history: ChatHistoryViewModel
-  let memories: MemoriesViewModel
   let historyFile: InputHistoryFile?
-  /// The process environment (for `COLORFGBG`).
-  let environment: [String: String]
-  /// Removes secrets, the configured ones included, from what the session shows.
-  let scrubber: SecretScrubber
-
-  /// The conversation on screen; `nil` until the first message of a new one.
-  var chat: ChatViewModel?
-  /// The stored form of the conversation on screen (title, persona, pin), kept fresh.
-  var conversation: ConversationDTO?
-  /// The persona of the next new conversation.
-  var persona: Persona
-  /// The model chosen with `--model`, `/model` or `/settings model`; `nil` uses the
-  /// configured default.
-  var model: ModelID?
-  /// The colours of the selected theme.
-  var theme: TerminalTheme
-  /// The conversations of the last `/chats` or `/search`, for `/open N`.
-  var listing: [UUID] = []
-  /// Text to start the next prompt with (an edit, a message the free tier turned away).
-  var prefill: String?
-  /// Whether the last reply failed (line mode's exit status).
-  var lastReplyFailed = false
-  /// One-line notices printed before the next prompt (replies finished in the background).
-  var notices: [StyledText] = []
-  /// Conversations whose reply was sent to the background, with the task that reports it.
-  var backgroundReplies: [UUID: Task<Void, Never>] = [:]
+  /// Where every handler writes, in the theme in use.
+  let console: SessionConsole
+  /// The conversation on screen, the next persona and model, and the last list.
+  let focus: SessionFocus
+  /// The command handlers the loop offers each slash command to, in order.
+  let handlers: [any SlashCommandHandler]
+  /// Replies as they stream, the status line, and what the next prompt starts with.
+  let replies: ReplyDisplay
   /// Whether Ctrl-C was pressed once on an empty line.
   var quitArmed = false
   /// Set by `/quit`.
   var isQuitting = false
-  /// Set when the settings model asked for the paywall (a premium theme without Kiln Pro).
-  var paywallRequested = false
   /// Whether the persona and model came from the command line, which wins over the
   /// persona and model saved in the settings.
   let personaWasChosen: Bool
   let modelWasChosen: Bool
 
-  /// The settings screen's model: theme, switches, chat style, default model and persona.
-  lazy var settingsModel: SettingsViewModel = dependencies.makeSettingsViewModel {
-    [weak self] in self?.paywallRequested = true
-  }
+  /// The plan, as the welcome, the status line and `/whoami` show it.
+  let plan: PlanReport
+  /// `/settings` and `/theme`, and the saved settings read at the start.
+  let settingsHandler: SettingsHandler
+  /// The conversation list, which also finds the conversation a command names.
+  let conversationsHandler: ConversationsHandler
 
   /// A chat session. `persona` and `model` are what the command line chose; without them the
   /// session uses the ones saved in the settings (or the defaults). `scrubber` is the one the
@@ -73,37 +52,82 @@ final class InteractiveSession {
     scrubber: SecretScrubber? = nil
   ) {
     self.dependencies = dependencies
-    self.io = io
     self.historyFile = historyFile
-    self.environment = environment
-    self.scrubber = scrubber ?? SecretScrubber(configuration: dependencies.configuration)
-    self.persona = persona ?? PersonaCatalogue.defaultPersona
-    self.model = model
+    console = SessionConsole(
+      io: io, scrubber: scrubber ?? SecretScrubber(configuration: dependencies.configuration),
+      environment: environment, selectedTheme: dependencies.themeManager.selected)
+    focus = SessionFocus(
+      persona: persona ?? PersonaCatalogue.defaultPersona, model: model,
+      defaultModel: dependencies.ai.catalogue.defaultModel)
     personaWasChosen = persona != nil
     modelWasChosen = model != nil
-    history = ChatHistoryViewModel(
-      conversations: dependencies.conversations, messages: dependencies.messages,
-      sessions: dependencies.sessions, clock: dependencies.clock, logger: dependencies.logger)
-    memories = MemoriesViewModel(repository: dependencies.memories, logger: dependencies.logger)
-    theme = SessionTheme.terminalTheme(
-      for: dependencies.themeManager.selected, environment: environment)
-    dependencies.sessions.onConversationUpdated = { [weak self] updated in
-      self?.history.conversationDidChange(updated)
-      if self?.conversation?.id == updated.id { self?.conversation = updated }
+    let conversationsHandler = ConversationsHandler(
+      console: console, focus: focus,
+      history: ChatHistoryViewModel(
+        conversations: dependencies.conversations, messages: dependencies.messages,
+        sessions: dependencies.sessions, clock: dependencies.clock, logger: dependencies.logger),
+      conversations: dependencies.conversations, sessions: dependencies.sessions)
+    self.conversationsHandler = conversationsHandler
+    let memories = MemoriesViewModel(
+      repository: dependencies.memories, logger: dependencies.logger)
+    let screen = SettingsScreen(
+      console: console, themeManager: dependencies.themeManager,
+      makeModel: { dependencies.makeSettingsViewModel(onRequireSubscription: $0) })
+    let plan = PlanReport(
+      console: console, payments: dependencies.payments, freeTier: dependencies.freeTier)
+    // After a sign-in, sign-out, purchase or restore: the payments client learns who the
+    // user is, and the free tier and the settings (premium themes) see the new state.
+    let subscriptionMayHaveChanged: @MainActor () async -> Void = {
+      await dependencies.configurePayments()
+      await dependencies.freeTier.refresh()
+      await screen.load()
+      screen.repaint()
+    }
+    let paywall = PaywallHandler(
+      console: console, plan: plan,
+      makePaywall: { dependencies.makePaywallViewModel(placement: $0) },
+      subscriptionMayHaveChanged: subscriptionMayHaveChanged)
+    let settingsHandler = SettingsHandler(
+      console: console, screen: screen, focus: focus, ai: dependencies.ai, plan: plan,
+      paywall: paywall)
+    self.plan = plan
+    replies = ReplyDisplay(
+      console: console, focus: focus, plan: plan, clock: dependencies.clock,
+      rating: dependencies.rating)
+    self.settingsHandler = settingsHandler
+    handlers = [
+      conversationsHandler,
+      AssistantHandler(
+        console: console, focus: focus, ai: dependencies.ai, memories: memories),
+      settingsHandler,
+      paywall,
+      AccountHandler(
+        console: console, screen: screen, focus: focus, auth: dependencies.auth,
+        makeAccount: { dependencies.makeAccountViewModel() },
+        eraseLocalData: { _ = try await dependencies.eraseLocalUserData() },
+        memories: memories, plan: plan, subscriptionMayHaveChanged: subscriptionMayHaveChanged),
+      MessagesHandler(
+        console: console, focus: focus, replies: replies, conversations: conversationsHandler,
+        archiver: dependencies.archiver, paths: dependencies.paths,
+        freeTier: dependencies.freeTier),
+      HelpHandler(console: console),
+    ]
+    dependencies.sessions.onConversationUpdated = { [weak conversationsHandler] updated in
+      conversationsHandler?.conversationDidChange(updated)
     }
   }
 
   /// Runs the chat until `/quit`, Ctrl-D, or Ctrl-C twice; returns the exit status.
   func run(opening conversationID: UUID?) async -> ExitStatus {
-    await loadSettings()
+    await settingsHandler.loadSaved(keepingPersona: personaWasChosen, keepingModel: modelWasChosen)
     if io.isTerminal {
       await dependencies.rating.sessionStarted()
       await showWelcome()
     }
     if let conversationID { await open(conversationID, showing: 6) }
     while !isQuitting {
-      flushNotices()
-      let input = await io.readInput(prompt: prompt, prefill: takePrefill())
+      replies.flushNotices()
+      let input = await io.readInput(prompt: prompt, prefill: replies.takePrefill())
       switch input {
       case .line(let line):
         quitArmed = false
@@ -116,7 +140,7 @@ final class InteractiveSession {
       }
     }
     await finish()
-    return !io.isTerminal && lastReplyFailed && !io.readerLeft ? .failure : .success
+    return !io.isTerminal && replies.lastReplyFailed && !io.readerLeft ? .failure : .success
   }
 
   /// Stops what is running because the process is asked to end (SIGTERM, SIGHUP): replies
@@ -132,11 +156,6 @@ final class InteractiveSession {
       return StyledText("edit› ", style: theme.warning.adding(.bold))
     }
     return StyledText("› ", style: theme.prompt)
-  }
-
-  private func takePrefill() -> String? {
-    defer { prefill = nil }
-    return prefill
   }
 
   private func interrupted(discarded: String) {
@@ -175,7 +194,7 @@ final class InteractiveSession {
       }
     } else if let chat, chat.editingMessageID != nil {
       chat.inputText = text
-      await followReply(in: chat) { await chat.sendButtonTapped() }
+      await replies.followReply(in: chat) { await chat.sendButtonTapped() }
     } else {
       await send(text)
     }
@@ -205,22 +224,16 @@ final class InteractiveSession {
     let account = await dependencies.auth.currentUser()
     let lines = Welcome.lines(
       version: KilnApplication.version, ai: dependencies.ai, model: modelName,
-      freeMessagesLeft: dependencies.freeTier.remaining, plan: planName,
+      freeMessagesLeft: dependencies.freeTier.remaining, plan: plan.planName,
       signedInAs: account?.email)
     for (index, line) in lines.enumerated() {
       say(StyledText(line, style: index == 0 ? theme.accent.adding(.bold) : theme.dim))
     }
-    if dependencies.freeTier.remaining == 0 { showUpgradeHint() }
+    if dependencies.freeTier.remaining == 0 { replies.showUpgradeHint() }
     io.write("\n")
   }
 
   /// The model new requests use.
-  var modelName: String? {
-    (chat?.model ?? model ?? dependencies.ai.catalogue.defaultModel)?.rawValue
-  }
+  var modelName: String? { focus.modelName }
 
-  private func flushNotices() {
-    for notice in notices { say(notice) }
-    notices.removeAll()
-  }
 }

@@ -1,0 +1,178 @@
+import AI
+import Core
+import FeatureChat
+import Localization
+import Storage
+import TerminalUI
+
+/// `/persona`, `/model` and `/memory`: who answers, with which model, and what the assistant
+/// remembers. The persona and model land in the session's focus; memories go through the
+/// same `MemoriesViewModel` a memories screen uses.
+@MainActor
+final class AssistantHandler: SlashCommandHandler {
+  private let console: SessionConsole
+  private let focus: SessionFocus
+  private let ai: AIConfiguration
+  /// The remembered facts, as the memories screen shows them.
+  let memories: MemoriesViewModel
+
+  init(
+    console: SessionConsole, focus: SessionFocus, ai: AIConfiguration,
+    memories: MemoriesViewModel
+  ) {
+    self.console = console
+    self.focus = focus
+    self.ai = ai
+    self.memories = memories
+  }
+
+  func run(_ command: SlashCommand) async -> Bool {
+    switch command {
+    case .persona(let id): choosePersona(id)
+    case .model(let id): chooseModel(id)
+    case .memory(let action): await memory(action)
+    default: return false
+    }
+    return true
+  }
+
+  /// The persona `text` names (its id, or its name ignoring case); when none, says which
+  /// there are on `console`.
+  static func persona(named text: String, reportingTo console: SessionConsole) -> Persona? {
+    let wanted = text.lowercased()
+    if let found = PersonaCatalogue.all.first(where: {
+      $0.id.rawValue == wanted || $0.displayName.lowercased() == wanted
+    }) {
+      return found
+    }
+    let ids = PersonaCatalogue.all.map(\.id.rawValue)
+    let suggestion = wanted.closestMatch(in: ids, maximumDistance: 3).map { " Did you mean \($0)?" }
+    console.problem(
+      "There is no persona '\(text)'.\(suggestion ?? "") Personas: \(ids.joined(separator: ", ")).")
+    return nil
+  }
+
+  private func choosePersona(_ id: String?) {
+    let theme = console.theme
+    guard let id else {
+      let current = focus.chat?.persona.id ?? focus.persona.id
+      for (index, item) in PersonaCatalogue.all.enumerated() {
+        var line = StyledText(item.id.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0))
+        line.append(item.displayName, style: .plain.adding(.bold))
+        if item.id == current { line.append("  (this conversation)", style: theme.accent) }
+        if item.id == focus.persona.id, item.id != current {
+          line.append("  (new conversations)", style: theme.dim)
+        }
+        console.say(console.numbered(index + 1, line), cut: true)
+      }
+      console.hint("/persona ID picks one for new conversations; /new ID starts one now.")
+      return
+    }
+    guard let chosen = Self.persona(named: id, reportingTo: console) else { return }
+    focus.persona = chosen
+    if focus.chat == nil {
+      console.done("\(chosen.displayName) will answer in this new conversation.")
+    } else {
+      console.done("New conversations will use \(chosen.displayName); /new starts one now.")
+    }
+  }
+
+  private func chooseModel(_ id: String?) {
+    let catalogue = ai.catalogue
+    let current = focus.modelName
+    guard let id else {
+      listModels(current: current)
+      return
+    }
+    let chosen =
+      Int(id).flatMap {
+        catalogue.models.indices.contains($0 - 1) ? catalogue.models[$0 - 1].id : nil
+      }
+      ?? ModelID(rawValue: id)
+    focus.model = chosen
+    focus.chat?.model = chosen
+    if case .echo = ai.provider {
+      console.hint(
+        "The echo model answers whatever you pick; set a provider to use \(chosen.rawValue).")
+    } else if !catalogue.models.isEmpty, catalogue.model(chosen) == nil {
+      console.hint(
+        "\(chosen.rawValue) is not in the list; Kiln will ask the provider for it anyway.")
+    }
+    console.done("Now using \(chosen.rawValue).")
+  }
+
+  private func listModels(current: String?) {
+    let catalogue = ai.catalogue
+    let theme = console.theme
+    if catalogue.models.isEmpty {
+      console.hint("The provider lists no models here; /model ID asks for any model by its id.")
+    }
+    for (index, info) in catalogue.models.enumerated() {
+      var line = StyledText(info.id.rawValue, style: .plain.adding(.bold))
+      if info.displayName != info.id.rawValue { line.append("  \(info.displayName)") }
+      if let window = info.contextWindow {
+        line.append(
+          "  \(StatusLineLabels.groupedThousands(window)) tokens of context", style: theme.dim)
+      }
+      if info.id.rawValue == current { line.append("  (in use)", style: theme.accent) }
+      console.say(console.numbered(index + 1, line), cut: true)
+    }
+    if let current, catalogue.model(ModelID(rawValue: current)) == nil {
+      console.hint("In use: \(current).")
+    }
+  }
+
+  private func memory(_ action: SlashCommand.MemoryAction) async {
+    await memories.load()
+    if case .failed(let error) = memories.loadState {
+      console.problem(error, doing: "read memories")
+      return
+    }
+    switch action {
+    case .list:
+      guard !memories.memories.isEmpty else {
+        console.hint(L10n.Chat.memoriesEmpty)
+        console.hint(
+          "/memory add TEXT remembers something, or start a message with “remember that”.")
+        return
+      }
+      for (index, memory) in memories.memories.enumerated() {
+        console.say(console.numbered(index + 1, StyledText(memory.text)), cut: true)
+      }
+      console.hint(
+        "Every conversation sees these. /memory edit N TEXT or /memory delete N changes them.")
+    case .add(let text):
+      guard await memories.addButtonTapped(text) != nil else {
+        return reportMemoryFailure(doing: "remember that")
+      }
+      console.done("\(L10n.Chat.memorySaved).")
+    case .edit(let number, let text):
+      guard let memory = memoryNumbered(number) else { return }
+      await memories.edit(id: memory.id, text: text)
+      guard memories.failure == nil else { return reportMemoryFailure(doing: "change the memory") }
+      console.done("Memory \(number) changed.")
+    case .delete(let number):
+      guard let memory = memoryNumbered(number) else { return }
+      await memories.deleteButtonTapped(id: memory.id)
+      guard memories.failure == nil else { return reportMemoryFailure(doing: "forget it") }
+      console.done("\(L10n.Chat.memoryForgotten): \(memory.text)")
+    }
+  }
+
+  private func memoryNumbered(_ number: Int) -> MemoryDTO? {
+    let all = memories.memories
+    guard all.indices.contains(number - 1) else {
+      console.problem(
+        all.isEmpty
+          ? "There are no memories yet."
+          : "There is no memory \(number) (1–\(all.count)); /memory lists them.")
+      return nil
+    }
+    return all[number - 1]
+  }
+
+  private func reportMemoryFailure(doing action: String) {
+    console.problem(memories.failure?.error ?? .unknown(action), doing: action)
+    memories.dismissFailure()
+  }
+}

@@ -1,0 +1,37 @@
+import Core
+import FeatureChat
+import Payments
+
+/// The plan as `/whoami`, `/settings` and the welcome show it: Kiln Pro with its renewal,
+/// the free messages left, or the user's own provider.
+@MainActor
+struct PlanReport {
+  let console: SessionConsole
+  let payments: any PaymentsClient
+  let freeTier: FreeTierGate
+
+  /// "Kiln Pro" while the subscription lifts the free tier's cap; `nil` on the free plan and
+  /// with the user's own provider (which no plan limits). The free tier asks the payments
+  /// client before every message, so this is never staler than the last message.
+  var planName: String? {
+    freeTier.provider.isMetered && freeTier.status == .unlimited ? "Kiln Pro" : nil
+  }
+
+  /// One line: the plan, as the payments client and the free tier know it now.
+  func show() async {
+    let state = await payments.currentState()
+    await freeTier.refresh()
+    if state.isSubscribed {
+      var line = "Plan: Kiln Pro"
+      if let expiry = state.expirationDate {
+        line += state.willRenew ? ", renews " : ", ends "
+        line += Row.date(expiry)
+      }
+      console.say(line + ".")
+    } else if let left = freeTier.remaining {
+      console.say("Plan: free, \(left) of \(freeTier.policy.limit) free messages left.")
+    } else {
+      console.say("Plan: free (your own provider has no Kiln limit).")
+    }
+  }
+}
