@@ -60,8 +60,9 @@ public struct JWTVerifier: Sendable {
   /// The principal `token` speaks for.
   /// - Throws: `JWTRejection` naming the first rule the token breaks.
   public func verify(_ token: String) throws(JWTRejection) -> Principal {
+    // T1 before anything else: not even a copy of an overlong token is made.
+    guard token.utf8.count <= maximumTokenBytes else { throw .tooLong }
     let bytes = Array(token.utf8)
-    guard bytes.count <= maximumTokenBytes else { throw .tooLong }
     let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     guard parts.count == 3,
       parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(Base64URL.isAlphabetCharacter) }),
