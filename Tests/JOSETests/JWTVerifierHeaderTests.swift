@@ -1,7 +1,7 @@
 import JOSE
 import Testing
 
-/// T1-T7 and P1: the token's shape and header.
+/// T1-T7: the token's shape and header (P1, the payload, is JWTVerifierClaimTests).
 @Suite struct JWTVerifierHeaderTests {
   @Test func aTokenThatKeepsEveryRulePassesInEachAlgorithm() throws {
     let fixture = try TokenFixture(withRSA: true)

@@ -1,7 +1,7 @@
 import JOSE
 import Testing
 
-/// K1-K4 and S1: which key judges a token, and its signature.
+/// K1-K4: which key judges a token (S1, the signature itself, is JWTVerifierSignatureTests).
 @Suite struct JWTVerifierKeyTests {
   @Test func k1AnHS256TokenIsRefusedWhenNoSecretIsConfigured() throws {
     let fixture = try TokenFixture()
