@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "AI", targets: ["AI"]),
     .library(name: "Auth", targets: ["Auth"]),
     .library(name: "Payments", targets: ["Payments"]),
+    .library(name: "JOSE", targets: ["JOSE"]),
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "FeatureRating", targets: ["FeatureRating"]),
     .library(name: "FeatureChat", targets: ["FeatureChat"]),
@@ -52,6 +53,13 @@ package.targets += [
     path: "Sources/CCurl",
     linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
   ),
+  // OpenSSL's libcrypto (libssl-dev), for the JOSE module's signatures, digests and scrypt.
+  .systemLibrary(
+    name: "COpenSSL",
+    path: "Sources/COpenSSL",
+    pkgConfig: "libcrypto",
+    providers: [.apt(["libssl-dev"])]
+  ),
   // glibc's heap statistics, for kiln-bench's memory figures (Linux only; no library to link).
   .systemLibrary(name: "CMallocInfo", path: "Sources/CMallocInfo"),
   // Linux epoll for HTTPServer's event loops (a glibc header; no library to link).
@@ -80,6 +88,7 @@ package.targets += [
   .target(name: "AI", dependencies: ["Core", "Networking"]),
   .target(name: "Auth", dependencies: ["Core", "Networking", "Storage"]),
   .target(name: "Payments", dependencies: ["Core", "Networking"]),
+  .target(name: "JOSE", dependencies: ["Core", "COpenSSL"]),
 ]
 
 // MARK: - Server
@@ -184,6 +193,7 @@ package.targets += [
     name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
   .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
   .testTarget(name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport"]),
+  .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(
     name: "FeatureChatTests",
