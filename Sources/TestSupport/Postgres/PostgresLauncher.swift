@@ -20,9 +20,10 @@ struct PostgresLauncher: Sendable {
   /// Locates the programs (`pg_config --bindir`, then Debian's versioned directories) and,
   /// as root, `runuser` and the `postgres` user.
   /// - Throws: `PostgresTestServerError` naming what is missing.
-  static func locate() throws -> PostgresLauncher {
+  static func locate(candidates chosen: [String]? = nil) throws -> PostgresLauncher {
     let candidates =
-      [Self.pgConfigBinaryDirectory()].compactMap { $0 }
+      chosen
+      ?? [Self.pgConfigBinaryDirectory()].compactMap { $0 }
       + [17, 16, 15, 14, 13, 12].map { "/usr/lib/postgresql/\($0)/bin" }
       + ["/usr/local/bin", "/usr/bin", "/opt/homebrew/bin"]
     guard

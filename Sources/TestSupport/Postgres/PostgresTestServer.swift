@@ -74,9 +74,31 @@ public final class PostgresTestServer: Sendable {
     return "postgres://\(credentials)@\(host):\(port)/\(database)?sslmode=disable"
   }
 
-  private static func launch() throws -> PostgresTestServer {
-    let launcher = try PostgresLauncher.locate()
+  /// Starts a server of its own (not the shared one) with the programs in `binaryDirectory`;
+  /// for the harness's own tests, which start it with programs that fail.
+  /// - Throws: `PostgresTestServerError` saying why it could not start.
+  package static func startUnshared(binaryDirectory: String) async throws -> PostgresTestServer {
+    try await runOnOwnThread { try launch(PostgresLauncher.locate(candidates: [binaryDirectory])) }
+  }
+
+  private static func launch(_ located: PostgresLauncher? = nil) throws -> PostgresTestServer {
+    let launcher = try located ?? PostgresLauncher.locate()
     let directory = try launcher.makeServerDirectory()
+    do {
+      return try launch(launcher, in: directory)
+    } catch {
+      // Nothing runs in the directory when the start failed; the error already holds the logs.
+      try? FileManager.default.removeItem(at: directory)
+      try? FileManager.default.removeItem(at: launcher.commandLog)
+      throw error
+    }
+  }
+
+  private static func launch(
+    _ launcher: PostgresLauncher, in directory: URL
+  ) throws
+    -> PostgresTestServer
+  {
     let data = directory.appendingPathComponent("data").path
     try launcher.run(
       launcher.program("initdb"),
@@ -102,6 +124,9 @@ public final class PostgresTestServer: Sendable {
         lastError = PostgresTestServerError(
           reason: error.reason,
           log: error.log + "\n--- server.log ---\n" + launcher.serverLogTail(directory))
+        // A server that came up too late for `-w -t 30` must not outlive its directory.
+        try? launcher.run(
+          launcher.program("pg_ctl"), ["-D", data, "-m", "immediate", "stop"], asServerUser: true)
       }
     }
     throw lastError ?? PostgresTestServerError(reason: "pg_ctl start failed", log: "")
