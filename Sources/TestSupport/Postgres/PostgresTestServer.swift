@@ -100,6 +100,8 @@ public final class PostgresTestServer: Sendable {
     -> PostgresTestServer
   {
     let data = directory.appendingPathComponent("data").path
+    // First of all, so a process killed while PostgreSQL starts leaves nothing behind either.
+    try launcher.stopWhenThisProcessEnds(dataDirectory: data, directory: directory)
     try launcher.run(
       launcher.program("initdb"),
       ["-D", data, "-A", "trust", "-U", "kiln", "-E", "UTF8", "--locale=C", "--no-sync"],
@@ -118,7 +120,6 @@ public final class PostgresTestServer: Sendable {
             "-D", data, "-l", directory.appendingPathComponent("server.log").path, "-o", options,
             "-w", "-t", "30", "start",
           ], asServerUser: true)
-        try launcher.stopWhenThisProcessEnds(dataDirectory: data, directory: directory)
         return PostgresTestServer(port: port, directory: directory, launcher: launcher)
       } catch let error as PostgresTestServerError {
         lastError = PostgresTestServerError(
