@@ -137,6 +137,38 @@ import Testing
     await pool.close()
   }
 
+  @Test func aCancelledWaiterLeavesTheLineAndTheConnectionGoesToTheNext() async throws {
+    let configuration = try await makeTestDatabase()
+    let clock = ManualClock()
+    let pool = PostgresPool(
+      configuration: configuration, maximumConnections: 1, waitTimeout: .seconds(5),
+      clock: clock.appClock)
+    let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+    let (held, holder) = AsyncStream.makeStream(of: Void.self)
+    let holding = Task {
+      try await pool.withConnection { _ in
+        holder.yield()
+        for await _ in release { break }
+      }
+    }
+    for await _ in held { break }
+    let cancelled = Task {
+      try await pool.withConnection { try await $0.scalar(Int.self, "SELECT 1") }
+    }
+    #expect(await clock.waitForSleepers(1))
+    cancelled.cancel()
+    await #expect(throws: CancellationError.self) { try await cancelled.value }
+    #expect(await pool.currentStatistics.waiting == 0)
+    let next = Task {
+      try await pool.withConnection { try await $0.scalar(Int.self, "SELECT 3") }
+    }
+    #expect(await clock.waitForSleepers(1))
+    releaser.yield()
+    try await holding.value
+    #expect(try await next.value == 3)
+    await pool.close()
+  }
+
   @Test func aClosedPoolRefusesCallers() async throws {
     let configuration = try await makeTestDatabase()
     let pool = PostgresPool(configuration: configuration, clock: .live)

@@ -57,13 +57,14 @@ public struct PostgresError: Error, Equatable, Sendable {
 }
 
 extension PostgresError: CustomStringConvertible {
-  /// A developer-facing description for logs: kind, SQLSTATE, message, detail, hint.
+  /// A developer-facing description for logs: kind, SQLSTATE, message and hint. The detail
+  /// is left out because the server puts row values in it (`Key (email)=(…) already
+  /// exists`); read `detail` where showing them is safe.
   public var description: String {
     var text = "PostgresError.\(kind)"
     if let migrationVersion { text += "(migration \(migrationVersion))" }
     if let sqlState { text += " [\(sqlState)]" }
     text += ": \(message)"
-    if let detail { text += " DETAIL: \(detail)" }
     if let hint { text += " HINT: \(hint)" }
     return text
   }
@@ -71,7 +72,8 @@ extension PostgresError: CustomStringConvertible {
 
 extension PostgresError: AppErrorConvertible {
   /// A store that cannot answer is unavailable to the user (503), a busy pool or a retryable
-  /// conflict is `.storage(.busy)`, everything else a storage failure with this description.
+  /// conflict is `.storage(.busy)`, everything else a storage failure with `description`
+  /// (which never holds the detail's row values).
   public var appError: AppError {
     switch kind {
     case .connectionFailed, .connectionLost, .poolClosed: return .serviceUnavailable(status: 503)

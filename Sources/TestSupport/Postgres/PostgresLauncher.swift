@@ -14,8 +14,9 @@ struct PostgresLauncher: Sendable {
   let binaryDirectory: String
   /// `runuser` and the server user's ids, when running as root.
   let serverUser: (runuser: String, uid: uid_t, gid: gid_t)?
-  /// Where every command's output goes, read back when one fails.
-  let commandLog: URL
+  /// Where every command's output goes (`commands.log` in the server's directory, once
+  /// there is one), read back when a command fails.
+  private(set) var commandLog: URL?
 
   /// Locates the programs (`pg_config --bindir`, then Debian's versioned directories) and,
   /// as root, `runuser` and the `postgres` user.
@@ -52,11 +53,7 @@ struct PostgresLauncher: Sendable {
       }
       serverUser = (runuser, account.pointee.pw_uid, account.pointee.pw_gid)
     }
-    let log = URL(fileURLWithPath: "/tmp").appendingPathComponent(
-      "kiln-pg-commands-\(getpid()).log")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    return PostgresLauncher(
-      binaryDirectory: directory, serverUser: serverUser, commandLog: log)
+    return PostgresLauncher(binaryDirectory: directory, serverUser: serverUser, commandLog: nil)
   }
 
   /// The path of one of PostgreSQL's programs.
@@ -65,7 +62,7 @@ struct PostgresLauncher: Sendable {
   /// A new directory under `/tmp` (reachable by the `postgres` user, and short enough for a
   /// Unix socket path), owned by the server user and closed to everyone else.
   /// - Throws: `PostgresTestServerError` when it cannot be made or handed over.
-  func makeServerDirectory() throws -> URL {
+  mutating func makeServerDirectory() throws -> URL {
     var template = Array("/tmp/kiln-pg-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
       guard let base = buffer.baseAddress else { return false }
@@ -81,7 +78,9 @@ struct PostgresLauncher: Sendable {
         reason: "could not give \(path) to the postgres user (errno \(errno))", log: "")
     }
     chmod(path, 0o700)
-    return URL(fileURLWithPath: path, isDirectory: true)
+    let directory = URL(fileURLWithPath: path, isDirectory: true)
+    commandLog = directory.appendingPathComponent("commands.log")
+    return directory
   }
 
   /// Replaces `pg_hba.conf`: `kiln` is trusted on loopback and the socket; every other role
@@ -114,7 +113,7 @@ struct PostgresLauncher: Sendable {
   func run(_ program: String, _ arguments: [String], asServerUser: Bool) throws {
     var argv = [program] + arguments
     if asServerUser, let serverUser { argv = [serverUser.runuser, "-u", "postgres", "--"] + argv }
-    let pid = try PostgresSpawn.start(argv, logPath: commandLog.path)
+    let pid = try PostgresSpawn.start(argv, logPath: commandLog?.path)
     let status = PostgresSpawn.wait(pid)
     guard status == 0 else {
       throw PostgresTestServerError(
@@ -138,7 +137,7 @@ struct PostgresLauncher: Sendable {
     let asUser = serverUser.map { "\(Self.quoted($0.runuser)) -u postgres -- " } ?? ""
     let script =
       "trap '' INT HUP TERM; cat >/dev/null; \(asUser)\(stop); "
-      + "rm -rf \(Self.quoted(directory.path)) \(Self.quoted(commandLog.path))"
+      + "rm -rf \(Self.quoted(directory.path))"
     defer { close(ends[0]) }
     _ = try PostgresSpawn.start(["/bin/sh", "-c", script], logPath: nil, inputDescriptor: ends[0])
     Self.keptOpen.withLock { $0.append(ends[1]) }
@@ -153,6 +152,7 @@ struct PostgresLauncher: Sendable {
 
   /// The last 4 KiB of the command log.
   func logTail() -> String {
+    guard let commandLog else { return "" }
     let text = (try? String(contentsOf: commandLog, encoding: .utf8)) ?? ""
     return String(text.suffix(4096))
   }

@@ -25,7 +25,7 @@ public final class PostgresTestServer: Sendable {
   public let port: Int
   /// The superuser every test connects as (trusted on loopback, no password).
   public let user = "kiln"
-  /// The server's directory (data, socket, logs).
+  /// The server's directory (data, socket, `server.log`, `commands.log`).
   public let directory: URL
   private let launcher: PostgresLauncher
   private let databaseCount = Mutex(0)
@@ -82,14 +82,13 @@ public final class PostgresTestServer: Sendable {
   }
 
   private static func launch(_ located: PostgresLauncher? = nil) throws -> PostgresTestServer {
-    let launcher = try located ?? PostgresLauncher.locate()
+    var launcher = try located ?? PostgresLauncher.locate()
     let directory = try launcher.makeServerDirectory()
     do {
       return try launch(launcher, in: directory)
     } catch {
       // Nothing runs in the directory when the start failed; the error already holds the logs.
       try? FileManager.default.removeItem(at: directory)
-      try? FileManager.default.removeItem(at: launcher.commandLog)
       throw error
     }
   }
