@@ -6,6 +6,10 @@ import Foundation
 /// Every libpq call blocks until the server answers, so the actor runs on a dedicated thread
 /// (its executor) and callers `await` it without holding a thread of Swift's cooperative
 /// pool. One statement runs at a time; a pool (`PostgresPool`) gives concurrency.
+///
+/// Give each task a connection of its own (the pool does): while a transaction's body
+/// awaits, another task's statements on the same connection would run inside it. A statement
+/// that has started is not stopped by cancelling the task that awaits it.
 public actor PostgresConnection {
   /// The configuration the connection was opened with (its `description` hides the password).
   public nonisolated let configuration: PostgresConfiguration
