@@ -70,4 +70,19 @@ import Foundation
       return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
     }
   }
+#else
+  /// The harness spawns through glibc's `posix_spawn_file_actions_addclosefrom_np`; on other
+  /// systems it says so instead of starting a server that could hold other tests' pipes.
+  enum PostgresSpawn {
+    static func start(
+      _ argv: [String], logPath: String?, inputDescriptor: Int32? = nil
+    ) throws
+      -> pid_t
+    {
+      throw PostgresTestServerError(
+        reason: "the PostgreSQL test harness runs on Linux (glibc) only", log: "")
+    }
+
+    static func wait(_ pid: pid_t) -> Int32 { -1 }
+  }
 #endif
