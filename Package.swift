@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "AppComposition", targets: ["AppComposition"]),
     .library(name: "HTTPServer", targets: ["HTTPServer"]),
+    .library(name: "Postgres", targets: ["Postgres"]),
     .library(name: "StorageKeychain", targets: ["StorageKeychain"]),
     .library(name: "PaymentsStoreKit", targets: ["PaymentsStoreKit"]),
     .executable(name: "kiln", targets: ["kiln"]),
@@ -64,6 +65,13 @@ package.targets += [
   .systemLibrary(name: "CMallocInfo", path: "Sources/CMallocInfo"),
   // Linux epoll for HTTPServer's event loops (a glibc header; no library to link).
   .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+  // PostgreSQL's client library (libpq-dev on the image) for the Postgres module.
+  .systemLibrary(
+    name: "CLibPQ",
+    path: "Sources/CLibPQ",
+    pkgConfig: "libpq",
+    providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+  ),
 ]
 
 // MARK: - Core
@@ -98,7 +106,9 @@ package.targets += [
   .target(
     name: "HTTPServer",
     dependencies: ["Core", .target(name: "CEpoll", condition: .when(platforms: [.linux]))]
-  )
+  ),
+  // A PostgreSQL client over libpq: pool, prepared statements, transactions, migrations.
+  .target(name: "Postgres", dependencies: ["Core", "CLibPQ"]),
 ]
 
 // MARK: - Design and features
@@ -192,6 +202,7 @@ package.targets += [
   .testTarget(
     name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
   .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
+  .testTarget(name: "PostgresTests", dependencies: ["Core", "Postgres", "TestSupport"]),
   .testTarget(name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport"]),
   .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
