@@ -146,7 +146,7 @@ package.targets += [
       .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
     ]
   ),
-  .executableTarget(name: "kiln-server", dependencies: ["HTTPServer"]),
+  .executableTarget(name: "kiln-server", dependencies: ["Core", "HTTPServer"]),
   // A child process the durability test kills with SIGKILL mid-write.
   .executableTarget(name: "StorageCrashProbe", dependencies: ["Core", "Storage"]),
 ]

@@ -60,9 +60,18 @@ enum ServerCommandLine {
         "kiln-server: \(error.message)\nRun kiln-server --help for usage.\n", to: .standardError)
       return 2
     }
-    let responder =
-      options.command == "echo" ? EchoResponder.respond : ServeRoutes.router().responder
-    return await serve(options, responder: responder)
+    let server: HTTPServer
+    if options.command == "echo" {
+      server = HTTPServer(host: options.host, port: options.port, responder: EchoResponder.respond)
+    } else {
+      let metrics = HTTPServerMetrics()
+      let router = ServeRoutes.router(
+        ServeRoutes.Dependencies(
+          clock: .live, makeIdentifier: .live, metrics: metrics,
+          accessLog: FileDescriptorAccessLogSink(), metricsToken: environment["METRICS_TOKEN"]))
+      server = HTTPServer(host: options.host, port: options.port, metrics: metrics, router: router)
+    }
+    return await serve(options, server: server)
   }
 
   static func parse(
@@ -105,8 +114,7 @@ enum ServerCommandLine {
     return Options(command: command, host: resolvedHost, port: number)
   }
 
-  static func serve(_ options: Options, responder: @escaping HTTPResponder) async -> Int32 {
-    let server = HTTPServer(host: options.host, port: options.port, responder: responder)
+  static func serve(_ options: Options, server: HTTPServer) async -> Int32 {
     let port: Int
     do {
       port = try server.start()

@@ -55,10 +55,13 @@
   /// State every loop shares: the open-connection count and the shutdown latch.
   final class ServerShared: Sendable {
     let openConnections = Atomic<Int>(0)
+    let metrics: HTTPServerMetrics
     /// The most bytes one streaming connection has had waiting for its client.
     let largestStreamBuffer = Atomic<Int>(0)
     private let running = Mutex<(loops: Int, waiters: [CheckedContinuation<Void, Never>])>(
       (0, []))
+
+    init(metrics: HTTPServerMetrics) { self.metrics = metrics }
 
     func loopStarted() { running.withLock { $0.loops += 1 } }
 
@@ -83,6 +86,11 @@
         if finished { continuation.resume() }
       }
     }
+  }
+
+  /// The writer of a stream whose client has already gone.
+  struct GoneBodyWriter: HTTPBodyWriter {
+    func write(_ bytes: [UInt8]) async throws { throw HTTPBodyWriterError.clientGone }
   }
 
   /// The writer a streamed response's producer gets: each write goes through the loop.
