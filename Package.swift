@@ -143,7 +143,7 @@ package.targets += [
     name: "kiln-bench",
     dependencies: [
       "Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport", "FeatureChat",
-      .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
+      "HTTPServer", .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
     ]
   ),
   .executableTarget(name: "kiln-server", dependencies: ["Core", "HTTPServer"]),
