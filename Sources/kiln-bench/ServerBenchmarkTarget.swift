@@ -42,7 +42,7 @@ struct ServerBenchmarkTarget {
     ServerBenchmarkTools.raiseOpenFileLimit()
     let metrics = HTTPServerMetrics()
     var router = HTTPRouter()
-    router.use(RequestIDMiddleware(makeIdentifier: .live))
+    router.use(RequestIDMiddleware(makeIdentifier: RequestIDMiddleware.systemRandomIdentifiers))
     router.use(
       ObservationMiddleware(
         clock: .live, observers: [metrics, AccessLog(sink: FileDescriptorAccessLogSink())]))

@@ -138,7 +138,7 @@ enum ServerCommandLine {
     let metrics = HTTPServerMetrics()
     let router = ServeRoutes.router(
       ServeRoutes.Dependencies(
-        clock: .live, makeIdentifier: .live, metrics: metrics,
+        clock: .live, makeIdentifier: RequestIDMiddleware.systemRandomIdentifiers, metrics: metrics,
         accessLog: settings.accessLogEnabled ? FileDescriptorAccessLogSink() : nil,
         metricsToken: settings.metricsToken))
     let server = HTTPServer(

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import Testing
 
@@ -38,5 +39,17 @@ import Testing
   @Test func acceptsExactly128Characters() {
     #expect(RequestIDMiddleware.isSane(String(repeating: "a", count: 128)))
     #expect(!RequestIDMiddleware.isSane("é"))
+  }
+}
+
+@Suite struct SystemRandomIdentifierTests {
+  @Test func makesDistinctVersion4Identifiers() {
+    let identifiers = (0..<200).map { _ in RequestIDMiddleware.systemRandomIdentifiers() }
+    #expect(Set(identifiers).count == 200)
+    for identifier in identifiers {
+      let text = identifier.uuidString.lowercased()
+      #expect(Array(text)[14] == "4")
+      #expect("89ab".contains(Array(text)[19]))
+    }
   }
 }

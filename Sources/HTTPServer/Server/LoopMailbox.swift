@@ -35,8 +35,17 @@
     }
 
     /// Queues a message and wakes the loop (a full pipe means it is already awake).
+    ///
+    /// Only the message that finds the queue empty writes to the pipe: the loop empties the
+    /// pipe before it takes the queue, so it takes every message queued before that one's
+    /// wake-up in the same pass. Under load this saves a system call and a wake-up per
+    /// message.
     func post(_ message: LoopMessage) {
-      messages.withLock { $0.append(message) }
+      let wasEmpty = messages.withLock { queued in
+        queued.append(message)
+        return queued.count == 1
+      }
+      guard wasEmpty else { return }
       var byte: UInt8 = 1
       _ = write(wakeWriter, &byte, 1)
     }
