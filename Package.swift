@@ -162,10 +162,10 @@ package.targets += [
     name: "kiln-bench",
     dependencies: [
       "Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport", "FeatureChat",
-      .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
+      "HTTPServer", .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
     ]
   ),
-  .executableTarget(name: "kiln-server", dependencies: ["HTTPServer"]),
+  .executableTarget(name: "kiln-server", dependencies: ["Core", "HTTPServer"]),
   // A child process the durability test kills with SIGKILL mid-write.
   .executableTarget(name: "StorageCrashProbe", dependencies: ["Core", "Storage"]),
 ]

@@ -1,6 +1,6 @@
+import Core
 import Foundation
 import HTTPServer
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -8,39 +8,46 @@ import Synchronization
 
 /// Parses kiln-server's command line and runs the chosen command.
 ///
-/// Exit statuses: 0 after a clean stop (SIGTERM / SIGINT) or `--help` / `--version`; 1 when
-/// the server cannot start (address in use, bad host); 2 for a mistake on the command line
-/// or in `HOST` / `PORT`.
+/// Exit statuses: 0 after a clean stop (SIGTERM / SIGINT), `--help`, `--version` or
+/// `config`; 1 when the server cannot start (address in use, data directory unusable);
+/// 2 for a mistake on the command line, in the environment or in the configuration file.
 enum ServerCommandLine {
   static let version = "0.1.0"
-  static let defaultHost = "127.0.0.1"
-  static let defaultPort = 54_321
 
-  static let help = """
-    kiln-server \(version): Kiln's HTTP server.
+  static var help: String {
+    let keys = SettingKey.all.map { key in
+      "  \(key.name.padding(toLength: 19, withPad: " ", startingAt: 0))\(key.summary)"
+    }.joined(separator: "\n")
+    return """
+      kiln-server \(version): Kiln's HTTP server.
 
-    Usage:
-      kiln-server [serve] [--host HOST] [--port PORT]
-          Serve Kiln's API (today: GET /health). Default 127.0.0.1:54321.
-      kiln-server echo [--host HOST] [--port PORT]
-          A diagnostics server: every request is answered 200 with JSON describing what
-          was parsed (method, target, version, headers, body_base64).
-      kiln-server --version
-      kiln-server --help
+      Usage:
+        kiln-server [serve] [--host HOST] [--port PORT] [--data-dir DIR] [--config FILE]
+            Serve Kiln's API (today: GET /health and GET /metrics). Default 127.0.0.1:54321.
+        kiln-server echo [--host HOST] [--port PORT]
+            A diagnostics server: every request is answered 200 with JSON describing what
+            was parsed (method, target, version, headers, body_base64).
+        kiln-server config [--config FILE] [flags]
+            Print the configuration serve would use, with secrets redacted.
+        kiln-server --version
+        kiln-server --help
 
-    HOST and PORT in the environment are used when the flags are absent; port 0 picks a
-    free port. The server prints the address it listens on, and stops gracefully on
-    SIGTERM or SIGINT (requests and streams in flight get 10 seconds to finish).
-    """
+      Configuration comes from a KEY = VALUE file (--config FILE; # starts a comment),
+      then the environment, then the flags, each overriding the one before:
+      \(keys)
+      Port 0 picks a free port. The server prints the address it listens on, writes one JSON
+      line per request to standard error, and stops gracefully on SIGTERM or SIGINT.
+      """
+  }
 
   struct UsageError: Error {
     var message: String
   }
 
-  struct Options: Equatable {
+  struct Options {
     var command = "serve"
-    var host: String
-    var port: Int
+    var flags: [String: String] = [:]
+    var configPath: String?
   }
 
   static func run(arguments: [String], environment: [String: String]) async -> Int32 {
@@ -53,95 +60,118 @@ enum ServerCommandLine {
       return 0
     }
     let options: Options
+    let settings: ServerSettings
     do {
-      options = try parse(arguments, environment: environment)
+      options = try parse(arguments)
+      let machine = ServerSettings.Machine(
+        onlineCores: HTTPServerConfiguration().eventLoopCount,
+        openFileLimit: ServerEnvironment.openFileHardLimit(), environment: environment)
+      settings = try ServerSettings.resolve(
+        flags: options.flags, configPath: options.configPath, machine: machine)
+    } catch let error as UsageError {
+      return usageFailure(error.message)
+    } catch let error as ServerConfigurationError {
+      return usageFailure(error.message)
     } catch {
-      write(
-        "kiln-server: \(error.message)\nRun kiln-server --help for usage.\n", to: .standardError)
-      return 2
+      return usageFailure("\(error)")
     }
-    let responder =
-      options.command == "echo" ? EchoResponder.respond : ServeRoutes.router().responder
-    return await serve(options, responder: responder)
+    switch options.command {
+    case "config":
+      write(settings.report, to: .standardOutput)
+      return 0
+    case "echo":
+      let server = HTTPServer(
+        host: settings.host, port: settings.port, configuration: configuration(settings),
+        responder: EchoResponder.respond)
+      return await serve(settings, command: "echo", server: server)
+    default:
+      return await serveAPI(settings)
+    }
   }
 
-  static func parse(
-    _ arguments: [String], environment: [String: String]
-  ) throws(UsageError)
-    -> Options
-  {
+  private static func usageFailure(_ message: String) -> Int32 {
+    write("kiln-server: \(message)\nRun kiln-server --help for usage.\n", to: .standardError)
+    return 2
+  }
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var remaining = arguments[...]
-    var command = "serve"
+    var options = Options()
     if let first = remaining.first, !first.hasPrefix("-") {
-      guard first == "serve" || first == "echo" else {
+      guard ["serve", "echo", "config"].contains(first) else {
         throw UsageError(message: "unknown command '\(first)'")
       }
-      command = first
+      options.command = first
       remaining = remaining.dropFirst()
     }
-    var host: String?
-    var port: String?
-    var portSource = "--port"
+    let keys = ["--host": "HOST", "--port": "PORT", "--data-dir": "DATA_DIR"]
     while let argument = remaining.popFirst() {
       let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
       let name = parts[0]
-      guard name == "--host" || name == "--port" else {
+      guard name == "--config" || keys[name] != nil else {
         throw UsageError(message: "unknown option '\(argument)'")
       }
       guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
         throw UsageError(message: "\(name) needs a value")
       }
-      if name == "--host" { host = value } else { port = value }
+      if let key = keys[name] { options.flags[key] = value } else { options.configPath = value }
     }
-    if port == nil, let fromEnvironment = environment["PORT"] {
-      port = fromEnvironment
-      portSource = "PORT"
-    }
-    let resolvedHost = host ?? environment["HOST"] ?? defaultHost
-    guard !resolvedHost.isEmpty else { throw UsageError(message: "the host is empty") }
-    guard let number = port.map({ Int($0) }) ?? defaultPort, (0...65_535).contains(number) else {
-      throw UsageError(message: "\(portSource) must be a port number from 0 to 65535")
-    }
-    return Options(command: command, host: resolvedHost, port: number)
+    return options
   }
 
-  static func serve(_ options: Options, responder: @escaping HTTPResponder) async -> Int32 {
-    let server = HTTPServer(host: options.host, port: options.port, responder: responder)
+  static func configuration(_ settings: ServerSettings) -> HTTPServerConfiguration {
+    var configuration = HTTPServerConfiguration(
+      eventLoopCount: settings.eventLoops, maxConnections: settings.maxConnections,
+      headTimeout: settings.headTimeout, keepAliveTimeout: settings.keepAliveTimeout)
+    configuration.parserLimits.maxBodyBytes = settings.maxBodyBytes
+    return configuration
+  }
+
+  private static func serveAPI(_ settings: ServerSettings) async -> Int32 {
+    _ = ServerEnvironment.raiseOpenFileLimit()
+    do {
+      try ServerEnvironment.prepareDataDirectory(settings.dataDirectory)
+    } catch {
+      write("kiln-server: \(error.message)\n", to: .standardError)
+      return 1
+    }
+    let metrics = HTTPServerMetrics()
+    let router = ServeRoutes.router(
+      ServeRoutes.Dependencies(
+        clock: .live, makeIdentifier: RequestIDMiddleware.systemRandomIdentifiers, metrics: metrics,
+        accessLog: settings.accessLogEnabled ? FileDescriptorAccessLogSink() : nil,
+        metricsToken: settings.metricsToken))
+    let server = HTTPServer(
+      host: settings.host, port: settings.port, configuration: configuration(settings),
+      metrics: metrics, router: router)
+    return await serve(settings, command: "serve", server: server)
+  }
+
+  static func serve(
+    _ settings: ServerSettings, command: String, server: HTTPServer
+  ) async
+    -> Int32
+  {
+    // Watch for SIGTERM before anyone can know the address, so a signal sent right after
+    // the address line still stops the server gracefully instead of killing it.
+    let termination = TerminationSignals()
     let port: Int
     do {
       port = try server.start()
     } catch {
       write(
-        "kiln-server: cannot listen on \(options.host):\(options.port) (\(error))\n",
+        "kiln-server: cannot listen on \(settings.host):\(settings.port) (\(error))\n",
         to: .standardError)
       return 1
     }
-    write(
-      "kiln-server \(options.command) listening on http://\(options.host):\(port)\n",
-      to: .standardOutput)
-    await waitForTermination()
+    let host =
+      settings.host.contains(":") && !settings.host.hasPrefix("[")
+      ? "[\(settings.host)]" : settings.host
+    write("kiln-server \(command) listening on http://\(host):\(port)\n", to: .standardOutput)
+    await termination.wait()
     write("kiln-server: stopping\n", to: .standardError)
-    await server.shutdown(deadline: .seconds(10))
+    await server.shutdown(deadline: settings.shutdownTimeout)
     return 0
-  }
-
-  /// Returns at the first SIGTERM or SIGINT.
-  static func waitForTermination() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let sources = [SIGTERM, SIGINT].map { number in
-        signal(number, SIG_IGN)
-        return DispatchSource.makeSignalSource(signal: number, queue: .main)
-      }
-      let resumed = Resumed()
-      for source in sources {
-        source.setEventHandler {
-          guard resumed.first() else { return }
-          sources.forEach { $0.cancel() }
-          continuation.resume()
-        }
-        source.resume()
-      }
-    }
   }
 
   static func write(_ text: String, to handle: FileHandle) {
@@ -149,14 +179,27 @@ enum ServerCommandLine {
   }
 }
 
-/// Lets only the first of several signals resume the waiting command.
-final class Resumed: Sendable {
-  private let done = Mutex(false)
+/// SIGTERM and SIGINT, ignored by default and watched from creation on; `wait` returns at
+/// the first.
+final class TerminationSignals {
+  private let stream: AsyncStream<Void>
+  private let sources: [any DispatchSourceSignal]
 
-  func first() -> Bool {
-    done.withLock { done in
-      defer { done = true }
-      return !done
+  init() {
+    let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    self.stream = stream
+    sources = [SIGTERM, SIGINT].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+      source.setEventHandler { continuation.yield() }
+      source.resume()
+      return source
     }
+  }
+
+  /// Returns at the first SIGTERM or SIGINT (at once if one already came).
+  func wait() async {
+    for await _ in stream { break }
+    sources.forEach { $0.cancel() }
   }
 }

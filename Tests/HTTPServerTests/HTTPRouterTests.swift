@@ -63,3 +63,63 @@ import Testing
     #expect(response.status.code == 404)
   }
 }
+
+/// Middleware order, the route pattern it sees, and per-route body limits.
+@Suite struct HTTPRouterMiddlewareTests {
+  struct Tagging: HTTPMiddleware {
+    var tag: String
+    func respond(
+      to request: HTTPServerRequest, route: HTTPRouteMatch, next: HTTPMiddlewareNext
+    ) async -> HTTPServerResponse {
+      var request = request
+      request.head.fields.append(name: "X-Trail", value: tag)
+      var response = await next(request)
+      response.fields.append(name: "X-Out", value: "\(tag):\(route.pattern ?? "none")")
+      return response
+    }
+  }
+
+  private func router() -> HTTPRouter {
+    var router = HTTPRouter()
+    router.use(Tagging(tag: "outer"))
+    router.use(Tagging(tag: "inner"))
+    router.add(.get, "/items/:id", bodyLimit: 10) { request, parameters in
+      .text(
+        request.fields.fields(named: "X-Trail").map(\.value).joined(separator: ",") + "|"
+          + (parameters["id"] ?? "-"))
+    }
+    return router
+  }
+
+  private func request(_ method: HTTPRequestMethod, _ target: String) -> HTTPServerRequest {
+    HTTPServerRequest(
+      head: HTTPRequestHead(
+        method: method, target: target, version: .http11, fields: HTTPFields([("Host", "a")])))
+  }
+
+  @Test func runsMiddlewareInTheOrderAddedWithTheRoutePattern() async {
+    let response = await router().respond(to: request(.get, "/items/9"))
+    guard case .bytes(let body) = response.body else {
+      Issue.record("expected a body")
+      return
+    }
+    #expect(String(decoding: body, as: UTF8.self) == "outer,inner|9")
+    #expect(
+      response.fields.fields(named: "X-Out").map(\.value) == [
+        "inner:/items/:id", "outer:/items/:id",
+      ])
+  }
+
+  @Test func runsMiddlewareForUnmatchedRequestsWithoutAPattern() async {
+    let response = await router().respond(to: request(.get, "/elsewhere"))
+    #expect(response.status.code == 404)
+    #expect(response.fields.fields(named: "X-Out").map(\.value) == ["inner:none", "outer:none"])
+  }
+
+  @Test func reportsTheBodyLimitOfTheRouteARequestWouldReach() {
+    #expect(router().bodyLimit(method: .get, path: "/items/3") == 10)
+    #expect(router().bodyLimit(method: .head, path: "/items/3") == 10)
+    #expect(router().bodyLimit(method: .post, path: "/items/3") == nil)
+    #expect(router().bodyLimit(method: .get, path: "/other") == nil)
+  }
+}

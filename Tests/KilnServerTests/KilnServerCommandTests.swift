@@ -10,14 +10,15 @@ import Testing
     let help = try await KilnServerRun.run(["--help"])
     #expect(help.status == 0)
     #expect(help.output.contains("kiln-server echo [--host HOST] [--port PORT]"))
+    #expect(help.output.contains("METRICS_TOKEN"))
   }
 
   @Test(
     arguments: [
       (["--bogus"], [:], "unknown option '--bogus'"), (["launch"], [:], "unknown command 'launch'"),
-      (["serve", "--port", "70000"], [:], "--port must be a port number"),
+      (["serve", "--port", "70000"], [:], "PORT (command line) must be a port number"),
       (["serve", "--port"], [:], "--port needs a value"),
-      (["serve"], ["PORT": "eighty"], "PORT must be a port number"),
+      (["serve"], ["PORT": "eighty"], "PORT (environment) must be a port number"),
     ] as [([String], [String: String], String)])
   func exitsWith2OnACommandLineMistake(
     _ arguments: [String], _ environment: [String: String], _ message: String
@@ -29,7 +30,9 @@ import Testing
   }
 
   @Test func servesHealthAndStopsCleanlyOnSIGTERM() async throws {
-    let server = try await KilnServerRun(["serve", "--port", "0"])
+    let directory = try KilnServerConfigurationTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let server = try await KilnServerRun(["serve", "--port", "0", "--data-dir", directory + "/d"])
     let answer = try await server.exchange(
       "GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
     #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
@@ -42,7 +45,11 @@ import Testing
 
   @Test func exitsWith1WhenThePortIsTaken() async throws {
     let first = try await KilnServerRun(["echo", "--port", "0"])
-    let second = try await KilnServerRun.run(["serve", "--port", "\(first.port)"])
+    let directory = try KilnServerConfigurationTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let second = try await KilnServerRun.run([
+      "serve", "--port", "\(first.port)", "--data-dir", directory,
+    ])
     #expect(second.status == 1)
     #expect(second.error.contains("cannot listen on 127.0.0.1:\(first.port)"))
     #expect(await first.terminate() == 0)

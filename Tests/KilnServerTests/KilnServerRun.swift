@@ -54,15 +54,26 @@ struct KilnServerRun {
 
   let process: Process
   let port: Int
+  /// The line that names the address.
+  let firstLine: String
   private let stdout: Pipe
   private let stderr: Pipe
 
-  /// Starts a server and waits for the line that names its address.
-  init(_ arguments: [String]) async throws {
+  /// Starts a server and waits for the line that names its address; with
+  /// `softOpenFileLimit` it starts with that soft open-file limit (through `sh`'s `ulimit`).
+  init(
+    _ arguments: [String], environment: [String: String] = [:], softOpenFileLimit: Int? = nil
+  ) async throws {
     process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.path)
-    process.arguments = arguments
-    process.environment = [:]
+    if let softOpenFileLimit {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments =
+        ["-c", "ulimit -Sn \(softOpenFileLimit) && exec \"$0\" \"$@\"", Self.path] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: Self.path)
+      process.arguments = arguments
+    }
+    process.environment = environment
     stdout = Pipe()
     stderr = Pipe()
     process.standardOutput = stdout
@@ -78,14 +89,20 @@ struct KilnServerRun {
       let port = Int(text.split(separator: "\n")[0][text.index(after: colon)...])
     else { throw Failure(description: "no address in \(text)") }
     self.port = port
+    firstLine = String(text.split(separator: "\n")[0])
   }
 
   /// Sends SIGTERM and returns the exit status.
   func terminate() async -> Int32 {
+    await stop().status
+  }
+
+  /// Sends SIGTERM; returns the exit status and everything written to standard error.
+  func stop() async -> (status: Int32, error: String) {
     process.terminate()
-    _ = await ChildProcess.readToEnd(stderr.fileHandleForReading)
+    let error = await ChildProcess.readToEnd(stderr.fileHandleForReading)
     process.waitUntilExit()
-    return process.terminationStatus
+    return (process.terminationStatus, String(decoding: error, as: UTF8.self))
   }
 
   /// Sends one request with `Connection: close` and returns the whole answer.

@@ -71,12 +71,18 @@ public struct HTTPServerRequest: Sendable, Hashable {
   public var body: [UInt8]
   /// Trailer fields after a chunked body, kept apart from the header fields.
   public var trailers: HTTPFields
+  /// The socket peer that sent it; `nil` for requests that did not come from a socket.
+  public var remoteAddress: HTTPRemoteAddress?
 
   /// A request from its parts.
-  public init(head: HTTPRequestHead, body: [UInt8] = [], trailers: HTTPFields = HTTPFields()) {
+  public init(
+    head: HTTPRequestHead, body: [UInt8] = [], trailers: HTTPFields = HTTPFields(),
+    remoteAddress: HTTPRemoteAddress? = nil
+  ) {
     self.head = head
     self.body = body
     self.trailers = trailers
+    self.remoteAddress = remoteAddress
   }
 
   /// The method token.

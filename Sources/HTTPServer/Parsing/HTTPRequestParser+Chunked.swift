@@ -8,7 +8,7 @@ extension HTTPRequestParser {
     while index < content.count, let digit = HTTPSyntax.hexValue(content[index]) {
       size = size * 16 + digit
       // Every further digit only grows the size, so stop before it can overflow.
-      guard size <= limits.maxBodyBytes - body.count else { return fail(.bodyTooLarge) }
+      guard size <= currentBodyLimit - body.count else { return fail(.bodyTooLarge) }
       index += 1
     }
     guard index > 0, Self.isChunkExtensions(content[index...]) else {

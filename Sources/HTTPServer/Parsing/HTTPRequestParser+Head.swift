@@ -90,8 +90,16 @@ extension HTTPRequestParser {
     if let host = hosts.first, !host.rawValue.allSatisfy(HTTPSyntax.isHostCharacter) {
       return fail(.invalidHost)
     }
+    currentBodyLimit = limits.maxBodyBytes
+    if let bodyLimit {
+      let path = HTTPRequestHead(
+        method: method, target: target, version: version, fields: HTTPFields()
+      )
+      .path
+      currentBodyLimit = max(0, bodyLimit(method, path) ?? limits.maxBodyBytes)
+    }
     let framing: HTTPBodyFraming
-    switch Self.framing(of: fieldList, version: version, limits: limits) {
+    switch Self.framing(of: fieldList, version: version, maxBodyBytes: currentBodyLimit) {
     case .success(let found): framing = found
     case .failure(let error): return fail(error)
     }
@@ -127,7 +135,7 @@ extension HTTPRequestParser {
 
   /// The one framing a head allows, or why it has none (RFC 9112 §6).
   static func framing(
-    of fields: HTTPFields, version: HTTPVersion, limits: HTTPParserLimits
+    of fields: HTTPFields, version: HTTPVersion, maxBodyBytes: Int
   ) -> Result<HTTPBodyFraming, HTTPRequestParseError> {
     let transferEncodings = fields.fields(named: "Transfer-Encoding")
     let contentLengths = fields.fields(named: "Content-Length")
@@ -146,7 +154,7 @@ extension HTTPRequestParser {
         return .failure(.invalidContentLength)
       }
       let (shifted, overflow) = length.multipliedReportingOverflow(by: 10)
-      guard !overflow, shifted <= limits.maxBodyBytes - digit else {
+      guard !overflow, shifted <= maxBodyBytes - digit else {
         return .failure(.bodyTooLarge)
       }
       length = shifted + digit

@@ -21,8 +21,15 @@ public struct HTTPRequestParser: Sendable {
     case failed(HTTPRequestParseError)
   }
 
+  /// A request's own body limit, asked with its method and path once its head is
+  /// complete; `nil` from it (or no function) means `limits.maxBodyBytes`.
+  public typealias BodyLimit = @Sendable (HTTPRequestMethod, String) -> Int?
+
   /// The limits this parser enforces.
   public let limits: HTTPParserLimits
+  let bodyLimit: BodyLimit?
+  /// The body limit of the request being read.
+  var currentBodyLimit: Int
 
   var state = State.requestLine
   /// The line being collected (request line, field line, chunk-size line, trailer line).
@@ -41,9 +48,11 @@ public struct HTTPRequestParser: Sendable {
   var events: [HTTPParserEvent] = []
   var eventCursor = 0
 
-  /// A parser that enforces `limits`.
-  public init(limits: HTTPParserLimits = HTTPParserLimits()) {
+  /// A parser that enforces `limits`, with per-request body limits from `bodyLimit`.
+  public init(limits: HTTPParserLimits = HTTPParserLimits(), bodyLimit: BodyLimit? = nil) {
     self.limits = limits
+    self.bodyLimit = bodyLimit
+    currentBodyLimit = limits.maxBodyBytes
   }
 
   /// Whether no request has started since the last one ended (only empty lines, if

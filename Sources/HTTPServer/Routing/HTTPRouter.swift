@@ -32,11 +32,13 @@ public struct QueryItem: Sendable, Hashable {
   }
 }
 
-/// Routes requests by method and path pattern (`/v1/items/:id`) to handlers.
+/// Routes requests by method and path pattern (`/v1/items/:id`) to handlers, through the
+/// middleware added with `use`.
 ///
 /// A path that matches no pattern is 404; one that matches with another method is 405 with
 /// `Allow`. `HEAD` is served by the `GET` route when it has none of its own (the server
-/// drops the body). The first route added wins when two patterns match.
+/// drops the body). The first route added wins when two patterns match. Middleware runs
+/// for every request, 404 and 405 included, the first added outermost.
 public struct HTTPRouter: Sendable {
   /// Answers a matched request.
   public typealias Handler =
@@ -45,46 +47,59 @@ public struct HTTPRouter: Sendable {
 
   private struct Route: Sendable {
     var method: HTTPRequestMethod
+    var pattern: String
     var segments: [Substring]
+    var bodyLimit: Int?
     var handler: Handler
   }
 
   private var routes: [Route] = []
+  private var middleware: [any HTTPMiddleware] = []
 
   /// An empty router (everything is 404).
   public init() {}
 
   /// Adds a route; `pattern` is a path whose `:name` segments capture one segment each.
+  /// `bodyLimit` replaces the server's default body limit for this route (a body over it is
+  /// 413, judged before it is read).
   public mutating func add(
-    _ method: HTTPRequestMethod, _ pattern: String, handler: @escaping Handler
+    _ method: HTTPRequestMethod, _ pattern: String, bodyLimit: Int? = nil,
+    handler: @escaping Handler
   ) {
-    routes.append(Route(method: method, segments: Self.segments(of: pattern), handler: handler))
+    routes.append(
+      Route(
+        method: method, pattern: pattern, segments: Self.segments(of: pattern),
+        bodyLimit: bodyLimit, handler: handler))
   }
 
-  /// The answer to `request`: its route's, or 404 / 405.
+  /// Adds middleware that runs around every request, inside the middleware added before.
+  public mutating func use(_ middleware: some HTTPMiddleware) {
+    self.middleware.append(middleware)
+  }
+
+  /// The answer to `request`: its route's, or 404 / 405, through the middleware.
   public func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
-    let segments = Self.segments(of: request.head.path)
-    var allowed: [HTTPRequestMethod] = []
-    var headFallback: (Route, [String: String])?
-    for route in routes {
-      guard let captured = Self.match(route.segments, segments) else { continue }
-      if route.method == request.method {
-        return await route.handler(request, parameters(captured, request))
+    let (match, handler) = resolve(request.method, request.head.path, query: request.head.query)
+    var next: HTTPMiddlewareNext = { request in await handler(request, match.parameters) }
+    for layer in middleware.reversed() {
+      let inner = next
+      next = { request in await layer.respond(to: request, route: match, next: inner) }
+    }
+    return await next(request)
+  }
+
+  /// The body limit of the route `method` and `path` would reach; `nil` when it has none
+  /// of its own or no route matches. The server asks this as soon as a head is complete.
+  public func bodyLimit(method: HTTPRequestMethod, path: String) -> Int? {
+    let segments = Self.segments(of: path)
+    var headFallback: Int??
+    for route in routes where Self.match(route.segments, segments) != nil {
+      if route.method == method { return route.bodyLimit }
+      if method == .head, route.method == .get, headFallback == nil {
+        headFallback = .some(route.bodyLimit)
       }
-      if request.method == .head, route.method == .get, headFallback == nil {
-        headFallback = (route, captured)
-      }
-      if !allowed.contains(route.method) { allowed.append(route.method) }
     }
-    if let (route, captured) = headFallback {
-      return await route.handler(request, parameters(captured, request))
-    }
-    guard allowed.isEmpty else {
-      var response = HTTPServerResponse.text("405 Method Not Allowed\n", status: .methodNotAllowed)
-      response.fields.append(name: "Allow", value: allowed.map(\.rawValue).joined(separator: ", "))
-      return response
-    }
-    return .text("404 Not Found\n", status: .notFound)
+    return headFallback ?? nil
   }
 
   /// The router as the server's responder.
@@ -93,12 +108,42 @@ public struct HTTPRouter: Sendable {
     return { request in await router.respond(to: request) }
   }
 
-  private func parameters(
-    _ captured: [String: String], _ request: HTTPServerRequest
-  )
-    -> RouteParameters
-  {
-    RouteParameters(path: captured, query: Self.queryItems(request.head.query ?? ""))
+  private func resolve(
+    _ method: HTTPRequestMethod, _ path: String, query: String?
+  ) -> (HTTPRouteMatch, Handler) {
+    let segments = Self.segments(of: path)
+    var allowed: [HTTPRequestMethod] = []
+    var headFallback: (Route, [String: String])?
+    let queryItems = { Self.queryItems(query ?? "") }
+    for route in routes {
+      guard let captured = Self.match(route.segments, segments) else { continue }
+      if route.method == method {
+        let parameters = RouteParameters(path: captured, query: queryItems())
+        return (HTTPRouteMatch(pattern: route.pattern, parameters: parameters), route.handler)
+      }
+      if method == .head, route.method == .get, headFallback == nil {
+        headFallback = (route, captured)
+      }
+      if !allowed.contains(route.method) { allowed.append(route.method) }
+    }
+    if let (route, captured) = headFallback {
+      let parameters = RouteParameters(path: captured, query: queryItems())
+      return (HTTPRouteMatch(pattern: route.pattern, parameters: parameters), route.handler)
+    }
+    let unmatched = HTTPRouteMatch(pattern: nil, parameters: RouteParameters(query: queryItems()))
+    guard allowed.isEmpty else {
+      let allow = allowed.map(\.rawValue).joined(separator: ", ")
+      return (
+        unmatched,
+        { _, _ in
+          var response = HTTPServerResponse.text(
+            "405 Method Not Allowed\n", status: .methodNotAllowed)
+          response.fields.append(name: "Allow", value: allow)
+          return response
+        }
+      )
+    }
+    return (unmatched, { _, _ in .text("404 Not Found\n", status: .notFound) })
   }
 
   static func segments(of path: String) -> [Substring] {

@@ -7,6 +7,7 @@ final class Connection {
 
   let id: Int
   let descriptor: Int32
+  let peer: HTTPRemoteAddress?
   var parser: HTTPRequestParser
   /// Complete requests waiting for the one in progress to be answered (pipelining).
   var pending: [HTTPServerRequest] = []
@@ -34,10 +35,14 @@ final class Connection {
   var streamTask: Task<Void, Never>?
   var streamWaiter: CheckedContinuation<Void, any Error>?
 
-  init(id: Int, descriptor: Int32, limits: HTTPParserLimits) {
+  init(
+    id: Int, descriptor: Int32, peer: HTTPRemoteAddress?, limits: HTTPParserLimits,
+    bodyLimit: HTTPRequestParser.BodyLimit?
+  ) {
     self.id = id
     self.descriptor = descriptor
-    parser = HTTPRequestParser(limits: limits)
+    self.peer = peer
+    parser = HTTPRequestParser(limits: limits, bodyLimit: bodyLimit)
   }
 
   var pendingBytes: Int { output.count - outputOffset }

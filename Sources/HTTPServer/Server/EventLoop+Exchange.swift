@@ -28,7 +28,8 @@
           } else {
             connection.deadline = nil
           }
-        case .request(let request):
+        case .request(var request):
+          request.remoteAddress = connection.peer
           connection.pending.append(request)
           connection.deadline = nil
         }
@@ -98,6 +99,7 @@
           return finishExchange(connection, keepAlive: keepAlive)
         }
         connection.streamFraming = framing
+        shared.metrics.openStreams.add(1, ordering: .relaxed)
         connection.keepAliveAfterStream = keepAlive
         let writer = ConnectionBodyWriter(mailbox: mailbox, connection: connection.id)
         let mailbox = mailbox
@@ -139,8 +141,20 @@
       guard let framing = connection.streamFraming else { return }
       if framing == .chunked { connection.append(HTTPResponseWriter.lastChunk) }
       connection.streamFraming = nil
+      shared.metrics.openStreams.subtract(1, ordering: .relaxed)
       connection.streamTask = nil
       finishExchange(connection, keepAlive: connection.keepAliveAfterStream)
+    }
+
+    /// A stream whose client left before its head could be sent: its producer runs
+    /// cancelled, with a writer that refuses every write, as if the client had left
+    /// mid-stream, so the work it owns (and its observers) end as they would then.
+    func abandon(_ stream: HTTPResponseStream) {
+      let task = Task {
+        // What it throws is the client's absence, already known here.
+        do { try await stream.produce(GoneBodyWriter()) } catch { return }
+      }
+      task.cancel()
     }
 
     /// After an answer: close, or wait for (or start) the next request.

@@ -14,6 +14,7 @@
         }
         switch result {
         case .transferred(let count):
+          bytesWritten += count
           connection.outputOffset += count
         case .wouldBlock:
           if connection.outputOffset >= 64 * 1024 {
@@ -88,9 +89,13 @@
       connections[connection.descriptor] = nil
       descriptors[connection.id] = nil
       shared.openConnections.subtract(1, ordering: .relaxed)
+      shared.metrics.openConnections.subtract(1, ordering: .relaxed)
       connection.streamTask?.cancel()
       connection.streamTask = nil
-      connection.streamFraming = nil
+      if connection.streamFraming != nil {
+        connection.streamFraming = nil
+        shared.metrics.openStreams.subtract(1, ordering: .relaxed)
+      }
       if let waiter = connection.streamWaiter {
         connection.streamWaiter = nil
         waiter.resume(throwing: HTTPBodyWriterError.clientGone)

@@ -18,6 +18,9 @@
     var nextID = 0
     var shutdownDeadline: Double?
     var cachedDate: (second: Int, text: String) = (-1, "")
+    /// Bytes moved since the last wake-up, added to the shared metrics once per wake-up.
+    var bytesRead = 0
+    var bytesWritten = 0
     let readBuffer: UnsafeMutableRawBufferPointer
 
     init(
@@ -72,6 +75,7 @@
             handle(connection, flags: flags)
           }
         }
+        publishByteCounts()
         let time = now
         if time - lastTimerCheck >= configuration.timerTick.timeInterval || ready <= 0 {
           lastTimerCheck = time
@@ -81,22 +85,35 @@
       shared.loopFinished()
     }
 
+    private func publishByteCounts() {
+      if bytesRead > 0 {
+        shared.metrics.receivedBytes.add(bytesRead, ordering: .relaxed)
+        bytesRead = 0
+      }
+      if bytesWritten > 0 {
+        shared.metrics.sentBytes.add(bytesWritten, ordering: .relaxed)
+        bytesWritten = 0
+      }
+    }
+
     func control(_ operation: Int32, _ descriptor: Int32, events: UInt32) {
       _ = kiln_epoll_ctl(epoll, operation, descriptor, events)
     }
 
     private func acceptAll() {
       guard shutdownDeadline == nil else { return }
-      while let descriptor = Socket.accept(listener) {
+      while let (descriptor, peer) = Socket.accept(listener) {
         let open = shared.openConnections.add(1, ordering: .relaxed).newValue
         guard open <= configuration.maxConnections else {
           shared.openConnections.subtract(1, ordering: .relaxed)
           refuse(descriptor)
           continue
         }
+        shared.metrics.openConnections.add(1, ordering: .relaxed)
         nextID += 1
         let connection = Connection(
-          id: nextID, descriptor: descriptor, limits: configuration.parserLimits)
+          id: nextID, descriptor: descriptor, peer: peer, limits: configuration.parserLimits,
+          bodyLimit: configuration.routeBodyLimit)
         connection.deadline = now + configuration.headTimeout.timeInterval
         connections[descriptor] = connection
         descriptors[nextID] = descriptor
@@ -129,6 +146,7 @@
         guard !connection.readingPaused else { return }
         switch Socket.read(connection.descriptor, into: readBuffer) {
         case .transferred(let count):
+          bytesRead += count
           if connection.lingering { continue }
           connection.everReceived = true
           let wasBetween = connection.parser.isBetweenMessages
@@ -167,7 +185,11 @@
       for message in mailbox.drain() {
         switch message {
         case .response(let id, let response):
-          if let connection = connection(id) { respond(connection, with: response) }
+          if let connection = connection(id) {
+            respond(connection, with: response)
+          } else if case .stream(let stream) = response.body {
+            abandon(stream)
+          }
         case .streamWrite(let id, let bytes, let continuation):
           guard let connection = connection(id), connection.streamFraming != nil else {
             continuation.resume(throwing: HTTPBodyWriterError.clientGone)

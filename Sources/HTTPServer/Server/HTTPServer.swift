@@ -24,26 +24,44 @@
       case system(call: String, errno: Int32)
     }
 
-    /// The address to bind, an IPv4 address or `localhost`.
+    /// The address to bind: an IPv4 or IPv6 address (`::1`, `[::1]`) or `localhost`.
     public let host: String
     /// The requested port; 0 lets the system pick one (see `boundPort`).
     public let port: Int
     /// Limits and timeouts.
     public let configuration: HTTPServerConfiguration
+    /// Connections, streams and bytes, counted by the event loops.
+    public let metrics: HTTPServerMetrics
     private let responder: HTTPResponder
-    private let shared = ServerShared()
+    private let shared: ServerShared
     private let state = Mutex<Running?>(nil)
 
     /// A server for `host:port` that answers with `responder`; call `start()`.
     public init(
       host: String = "127.0.0.1", port: Int = 0,
       configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
-      responder: @escaping HTTPResponder
+      metrics: HTTPServerMetrics = HTTPServerMetrics(), responder: @escaping HTTPResponder
     ) {
       self.host = host
       self.port = port
       self.configuration = configuration
+      self.metrics = metrics
       self.responder = responder
+      shared = ServerShared(metrics: metrics)
+    }
+
+    /// A server that answers with `router`, whose routes' body limits replace the default.
+    public convenience init(
+      host: String = "127.0.0.1", port: Int = 0,
+      configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+      metrics: HTTPServerMetrics = HTTPServerMetrics(), router: HTTPRouter
+    ) {
+      var configuration = configuration
+      configuration.routeBodyLimit = { method, path in router.bodyLimit(method: method, path: path)
+      }
+      self.init(
+        host: host, port: port, configuration: configuration, metrics: metrics,
+        responder: router.responder)
     }
 
     /// The port the server listens on once started.

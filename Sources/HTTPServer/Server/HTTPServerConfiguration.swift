@@ -32,6 +32,9 @@ public struct HTTPServerConfiguration: Sendable {
   public var maxPipelinedRequests: Int
   /// The clock for timeouts and the `Date` field.
   public var clock: AppClock
+  /// A request's own body limit by method and path (a router's `bodyLimit`); `nil` from
+  /// it, or no function, means `parserLimits.maxBodyBytes`.
+  public var routeBodyLimit: HTTPRequestParser.BodyLimit?
 
   /// A configuration with the documented defaults.
   public init(
@@ -39,7 +42,8 @@ public struct HTTPServerConfiguration: Sendable {
     headTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30),
     keepAliveTimeout: Duration = .seconds(60), lingerTimeout: Duration = .seconds(2),
     streamBufferLimit: Int = 256 * 1024, parserLimits: HTTPParserLimits = HTTPParserLimits(),
-    maxPipelinedRequests: Int = 32, clock: AppClock = .live
+    maxPipelinedRequests: Int = 32, clock: AppClock = .live,
+    routeBodyLimit: HTTPRequestParser.BodyLimit? = nil
   ) {
     self.eventLoopCount = max(1, eventLoopCount ?? Self.onlineCores())
     self.maxConnections = maxConnections
@@ -51,6 +55,7 @@ public struct HTTPServerConfiguration: Sendable {
     self.parserLimits = parserLimits
     self.maxPipelinedRequests = maxPipelinedRequests
     self.clock = clock
+    self.routeBodyLimit = routeBodyLimit
   }
 
   /// The cores the kernel reports online (a machine fact, not configuration).

@@ -35,8 +35,17 @@
     }
 
     /// Queues a message and wakes the loop (a full pipe means it is already awake).
+    ///
+    /// Only the message that finds the queue empty writes to the pipe: the loop empties the
+    /// pipe before it takes the queue, so it takes every message queued before that one's
+    /// wake-up in the same pass. Under load this saves a system call and a wake-up per
+    /// message.
     func post(_ message: LoopMessage) {
-      messages.withLock { $0.append(message) }
+      let wasEmpty = messages.withLock { queued in
+        queued.append(message)
+        return queued.count == 1
+      }
+      guard wasEmpty else { return }
       var byte: UInt8 = 1
       _ = write(wakeWriter, &byte, 1)
     }
@@ -55,10 +64,13 @@
   /// State every loop shares: the open-connection count and the shutdown latch.
   final class ServerShared: Sendable {
     let openConnections = Atomic<Int>(0)
+    let metrics: HTTPServerMetrics
     /// The most bytes one streaming connection has had waiting for its client.
     let largestStreamBuffer = Atomic<Int>(0)
     private let running = Mutex<(loops: Int, waiters: [CheckedContinuation<Void, Never>])>(
       (0, []))
+
+    init(metrics: HTTPServerMetrics) { self.metrics = metrics }
 
     func loopStarted() { running.withLock { $0.loops += 1 } }
 
@@ -83,6 +95,11 @@
         if finished { continuation.resume() }
       }
     }
+  }
+
+  /// The writer of a stream whose client has already gone.
+  struct GoneBodyWriter: HTTPBodyWriter {
+    func write(_ bytes: [UInt8]) async throws { throw HTTPBodyWriterError.clientGone }
   }
 
   /// The writer a streamed response's producer gets: each write goes through the loop.

@@ -17,57 +17,123 @@
       case closed
     }
 
-    /// A listening IPv4 socket bound to `host:port` (port 0 picks one); returns it and the
-    /// bound port.
+    /// A listening socket bound to `host:port` (port 0 picks one); returns it and the bound
+    /// port. `host` is an IPv4 address, an IPv6 address (`::1`, `[::1]`) or `localhost`.
     static func listen(host: String, port: Int, backlog: Int32) throws -> (Int32, Int) {
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = in_port_t(UInt16(clamping: port)).bigEndian
-      guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1
-      else { throw Failure(call: "inet_pton(\(host))", code: EINVAL) }
+      var storage = sockaddr_storage()
+      let length: socklen_t
+      let family: Int32
+      let unbracketed =
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+      let name = unbracketed == "localhost" ? "127.0.0.1" : unbracketed
+      let portBytes = in_port_t(UInt16(clamping: port)).bigEndian
+      if name.contains(":") {
+        family = AF_INET6
+        length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        let parsed = withUnsafeMutablePointer(to: &storage) {
+          $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+            address.pointee.sin6_family = sa_family_t(AF_INET6)
+            address.pointee.sin6_port = portBytes
+            return inet_pton(AF_INET6, name, &address.pointee.sin6_addr)
+          }
+        }
+        guard parsed == 1 else { throw Failure(call: "inet_pton(\(host))", code: EINVAL) }
+      } else {
+        family = AF_INET
+        length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let parsed = withUnsafeMutablePointer(to: &storage) {
+          $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+            address.pointee.sin_family = sa_family_t(AF_INET)
+            address.pointee.sin_port = portBytes
+            return inet_pton(AF_INET, name, &address.pointee.sin_addr)
+          }
+        }
+        guard parsed == 1 else { throw Failure(call: "inet_pton(\(host))", code: EINVAL) }
+      }
       let descriptor = socket(
-        AF_INET,
+        family,
         Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
           | Int32(SOCK_CLOEXEC.rawValue), 0)
       guard descriptor >= 0 else { throw Failure(call: "socket", code: errno) }
       do {
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
+        let bound = withUnsafePointer(to: &storage) {
           $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
         guard bound == 0 else { throw Failure(call: "bind", code: errno) }
         guard Glibc.listen(descriptor, backlog) == 0 else {
           throw Failure(call: "listen", code: errno)
         }
-        var actual = sockaddr_in()
-        var actualLength = length
+        var actual = sockaddr_storage()
+        var actualLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let named = withUnsafeMutablePointer(to: &actual) {
           $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
             getsockname(descriptor, $0, &actualLength)
           }
         }
         guard named == 0 else { throw Failure(call: "getsockname", code: errno) }
-        return (descriptor, Int(UInt16(bigEndian: actual.sin_port)))
+        return (descriptor, address(actual)?.port ?? port)
       } catch {
         close(descriptor)
         throw error
       }
     }
 
-    /// Accepts one pending connection (non-blocking, close-on-exec, no Nagle delay);
-    /// `nil` when none is pending.
-    static func accept(_ listener: Int32) -> Int32? {
+    /// Accepts one pending connection (non-blocking, close-on-exec, no Nagle delay) and
+    /// its peer; `nil` when none is pending.
+    static func accept(_ listener: Int32) -> (Int32, HTTPRemoteAddress?)? {
+      var peer = sockaddr_storage()
+      var peerLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
       // accept4 is not in Swift's Glibc module (it needs _GNU_SOURCE): accept, then flags.
-      let descriptor = Glibc.accept(listener, nil, nil)
+      let descriptor = withUnsafeMutablePointer(to: &peer) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          Glibc.accept(listener, $0, &peerLength)
+        }
+      }
       guard descriptor >= 0 else { return nil }
       _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
       var yes: Int32 = 1
       setsockopt(
         descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-      return descriptor
+      return (descriptor, address(peer))
+    }
+
+    /// The numeric host and port of an IPv4 or IPv6 socket address.
+    static func address(_ storage: sockaddr_storage) -> HTTPRemoteAddress? {
+      var storage = storage
+      var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+      switch Int32(storage.ss_family) {
+      case AF_INET:
+        return withUnsafeMutablePointer(to: &storage) {
+          $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+            guard
+              inet_ntop(AF_INET, &address.pointee.sin_addr, &text, socklen_t(text.count))
+                != nil
+            else { return nil }
+            let host = String(
+              decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return HTTPRemoteAddress(
+              host: host, port: Int(UInt16(bigEndian: address.pointee.sin_port)))
+          }
+        }
+      case AF_INET6:
+        return withUnsafeMutablePointer(to: &storage) {
+          $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+            guard
+              inet_ntop(AF_INET6, &address.pointee.sin6_addr, &text, socklen_t(text.count))
+                != nil
+            else { return nil }
+            let host = String(
+              decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return HTTPRemoteAddress(
+              host: host, port: Int(UInt16(bigEndian: address.pointee.sin6_port)))
+          }
+        }
+      default:
+        return nil
+      }
     }
 
     static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> IOResult {

@@ -1,0 +1,184 @@
+import Foundation
+import HTTPServer
+
+extension Benchmark {
+  /// `kiln-bench server`: kiln-server against nginx on keep-alive GETs, 1,000 SSE streams,
+  /// and latency while 500 slow heads are held open.
+  static let server = Benchmark(
+    name: "server",
+    summary: "kiln-server vs nginx req/s, 1,000 SSE streams, 500 slow heads",
+    run: { arguments in try await ServerBenchmark(arguments: arguments).run() }
+  )
+}
+
+/// Runs the release `kiln-server` (beside this binary) and, when Debian's `nginx-light`
+/// and `wrk` are present or installable, nginx with as many workers as kiln-server has
+/// event loops, both serving the same 16-byte body; then the SSE and slow-head scenarios.
+/// Only loopback addresses are used.
+struct ServerBenchmark {
+  var loadSeconds = 10
+  var streams = 1000
+  var streamSeconds = 30
+  var slowHeads = 500
+  let connections = 64
+  let body = "{\"status\":\"ok\"}\\n"
+
+  init(arguments: [String]) throws {
+    var remaining = arguments[...]
+    while let option = remaining.popFirst() {
+      guard let text = remaining.popFirst(), let value = Int(text), value > 0, value <= 100_000
+      else { throw BenchmarkError(description: "\(option) needs a positive whole number") }
+      switch option {
+      case "--seconds": loadSeconds = value
+      case "--streams": streams = value
+      case "--stream-seconds": streamSeconds = value
+      case "--slow-heads": slowHeads = value
+      default: throw BenchmarkError(description: "unknown option \(option)")
+      }
+    }
+  }
+
+  func run() async throws {
+    ServerBenchmarkTools.raiseOpenFileLimit()
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    let kilnServer = here.appendingPathComponent("kiln-server").path
+    guard FileManager.default.isExecutableFile(atPath: kilnServer) else {
+      throw BenchmarkError(
+        description:
+          "no kiln-server beside kiln-bench: swift build -c release --product kiln-server")
+    }
+    let loops = HTTPServerConfiguration().eventLoopCount
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("kiln-bench-server-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    print("server: \(loops) event loops / nginx workers, \(connections) connections, wrk -t1")
+    var missed: [String] = []
+
+    let kiln = try ServerBenchmarkTools.Child(
+      kilnServer, ["serve", "--port", "0", "--data-dir", directory + "/data"],
+      environment: ["EVENT_LOOPS": "\(loops)"])
+    defer { kiln.stop() }
+    let kilnPort = try await kiln.port()
+    if let tools = await ServerBenchmarkTools.nginxAndWrk() {
+      missed += try await compare(kilnPort: kilnPort, tools: tools, loops: loops, in: directory)
+    }
+    missed += try await slowHeadScenario(port: kilnPort)
+    kiln.stop()
+    missed += try await streamScenario(loops: loops)
+    if !missed.isEmpty {
+      throw BenchmarkError(description: "missed: " + missed.joined(separator: "; "))
+    }
+  }
+
+  private func compare(
+    kilnPort: Int, tools: (nginx: String, wrk: String), loops: Int, in directory: String
+  ) async throws -> [String] {
+    let nginxPort = ServerBenchmarkTools.freePort()
+    let configuration = directory + "/nginx.conf"
+    try ServerBenchmarkTools.nginxConfiguration(
+      directory: directory, port: nginxPort, workers: loops, body: body
+    ).write(toFile: configuration, atomically: true, encoding: .utf8)
+    let nginx = try ServerBenchmarkTools.Child(
+      tools.nginx, ["-p", directory, "-c", configuration, "-e", directory + "/error.log"])
+    defer { nginx.stop() }
+    // Until nginx answers (bounded: 50 tries, 100 ms apart).
+    for _ in 0..<50 where ServerBenchmarkLoad.probeLatency(port: nginxPort, requests: 1) == nil {
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    var results: [(String, ServerBenchmarkTools.LoadResult)] = []
+    for (name, port, path) in [
+      ("kiln-server", kilnPort, "/health"), ("nginx", nginxPort, "/health"),
+    ] {
+      let url = "http://127.0.0.1:\(port)\(path)"
+      _ = try await ServerBenchmarkTools.wrk(
+        tools.wrk, url: url, connections: connections, seconds: 2)
+      let result = try await ServerBenchmarkTools.wrk(
+        tools.wrk, url: url, connections: connections, seconds: loadSeconds)
+      results.append((name, result))
+    }
+    print("  keep-alive GET, \(connections) connections, \(loadSeconds) s each:")
+    for (name, result) in results {
+      print(
+        "    \(name.padding(toLength: 12, withPad: " ", startingAt: 0))"
+          + "\(format(result.requestsPerSecond, 0)) req/s  p50 \(format(result.p50, 3)) ms"
+          + "  p99 \(format(result.p99, 3)) ms" + (result.errors.map { "  (\($0))" } ?? ""))
+    }
+    let ratio = results[0].1.requestsPerSecond / max(1, results[1].1.requestsPerSecond)
+    let ok = ratio >= 0.8
+    print("    ratio \(format(ratio, 2))x nginx (target >= 0.80) \(ok ? "ok" : "MISSED")")
+    return ok ? [] : ["req/s \(format(ratio, 2))x nginx"]
+  }
+
+  private func slowHeadScenario(port: Int) async throws -> [String] {
+    let requests = 2000
+    let before = await ServerBenchmarkLoad.onThread {
+      ServerBenchmarkLoad.probeLatency(port: port, requests: requests)
+    }
+    let slow = ServerBenchmarkLoad.SlowHeads(port: port, count: slowHeads)
+    defer { slow.close() }
+    let during = await ServerBenchmarkLoad.onThread {
+      ServerBenchmarkLoad.probeLatency(port: port, requests: requests)
+    }
+    let held = slow.stillOpen
+    guard let before, let during else {
+      print("  slow heads: the latency probe failed")
+      return ["slow-head probe failed"]
+    }
+    print(
+      "  \(slow.descriptors.count) slow heads held open (\(held) still open after the probe);"
+        + " \(requests) sequential GETs:")
+    print("    without  p50 \(format(before.p50, 3)) ms  p99 \(format(before.p99, 3)) ms")
+    print("    with     p50 \(format(during.p50, 3)) ms  p99 \(format(during.p99, 3)) ms")
+    let ok = held == slowHeads && during.p99 <= max(2 * before.p99, before.p99 + 1)
+    print(
+      "    latency kept (p99 within 2x or +1 ms, every slow head held): \(ok ? "ok" : "MISSED")")
+    return ok ? [] : ["slow heads changed latency or were dropped"]
+  }
+
+  private func streamScenario(loops: Int) async throws -> [String] {
+    let target = try ServerBenchmarkTools.Child(
+      CommandLine.arguments[0], ["server-target", "--event-loops", "\(loops)"])
+    defer { target.stop() }
+    let port = try await target.port()
+    let count = streamSeconds * 10
+    let cpuBefore = ServerBenchmarkTools.cpuSeconds(target.pid)
+    let began = ContinuousClock.now
+    let (streams, streamSeconds) = (self.streams, self.streamSeconds)
+    let result = await ServerBenchmarkLoad.onThread {
+      ServerBenchmarkLoad.readStreams(
+        port: port, streams: streams, count: count, intervalMilliseconds: 100,
+        deadline: Double(streamSeconds) + 30)
+    }
+    let wall = (ContinuousClock.now - began).timeInterval
+    let cpu = ServerBenchmarkTools.cpuSeconds(target.pid) - cpuBefore
+    let memory = ServerBenchmarkTools.memoryKiB(target.pid)
+    let expected = streams * count
+    print(
+      "  \(streams) SSE streams, one event every 100 ms for \(streamSeconds) s"
+        + " (\(result.connected) connected, \(result.completedStreams) complete):")
+    print(
+      "    events delivered \(result.events) of \(expected)  delay p50"
+        + " \(format(result.percentile(0.5), 2)) ms  p99 \(format(result.percentile(0.99), 2)) ms"
+        + "  max \(format(result.percentile(1), 2)) ms")
+    print(
+      "    server RSS \(memory.resident / 1024) MiB (peak \(memory.peak / 1024) MiB)  CPU"
+        + " \(format(cpu, 2)) s over \(format(wall, 1)) s (\(format(100 * cpu / wall, 1))% of one core)"
+    )
+    var missed: [String] = []
+    if result.events != expected { missed.append("\(expected - result.events) events lost") }
+    if !(result.percentile(0.99) < 50) {
+      missed.append("p99 event delay \(format(result.percentile(0.99), 2)) ms")
+    }
+    if memory.peak >= 150 * 1024 { missed.append("server RSS \(memory.peak / 1024) MiB") }
+    print(
+      "    targets (every event, p99 < 50 ms, RSS < 150 MB): \(missed.isEmpty ? "ok" : "MISSED")")
+    return missed
+  }
+}
+
+/// A number with `digits` decimals.
+private func format(_ value: Double, _ digits: Int) -> String {
+  String(format: "%.\(digits)f", value)
+}

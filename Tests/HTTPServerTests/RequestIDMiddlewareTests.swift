@@ -1,0 +1,55 @@
+import Foundation
+import HTTPServer
+import Testing
+
+/// `X-Request-ID`: a sane incoming identifier is kept, anything else is replaced, and the
+/// response always echoes the one the handler saw.
+@Suite struct RequestIDMiddlewareTests {
+  private func answer(_ fields: [(String, String)]) async -> (HTTPServerResponse, String) {
+    var router = HTTPRouter()
+    router.use(RequestIDMiddleware(makeIdentifier: ObservationFixtures.sequentialIdentifiers()))
+    router.add(.get, "/who") { request, _ in .text(request.requestID ?? "none") }
+    let request = HTTPServerRequest(
+      head: HTTPRequestHead(
+        method: .get, target: "/who", version: .http11,
+        fields: HTTPFields([("Host", "a")] + fields)))
+    let response = await router.respond(to: request)
+    guard case .bytes(let body) = response.body else { return (response, "<stream>") }
+    return (response, String(decoding: body, as: UTF8.self))
+  }
+
+  @Test func keepsASaneIncomingIdentifierAndEchoesIt() async {
+    let (response, seen) = await answer([("X-Request-ID", "req-42.a:b/c+d=")])
+    #expect(seen == "req-42.a:b/c+d=")
+    #expect(response.fields["X-Request-ID"] == "req-42.a:b/c+d=")
+  }
+
+  @Test(
+    arguments: [
+      [("X-Request-ID", "")], [("X-Request-ID", "has space")],
+      [("X-Request-ID", "quote\"")], [("X-Request-ID", String(repeating: "a", count: 129))],
+      [("X-Request-ID", "one"), ("X-Request-ID", "two")], [],
+    ] as [[(String, String)]])
+  func replacesAMissingOrUnsafeIdentifier(_ fields: [(String, String)]) async {
+    let (response, seen) = await answer(fields)
+    #expect(seen == "00000000-0000-0000-0000-000000000001")
+    #expect(response.fields.fields(named: "X-Request-ID").map(\.value) == [seen])
+  }
+
+  @Test func acceptsExactly128Characters() {
+    #expect(RequestIDMiddleware.isSane(String(repeating: "a", count: 128)))
+    #expect(!RequestIDMiddleware.isSane("é"))
+  }
+}
+
+@Suite struct SystemRandomIdentifierTests {
+  @Test func makesDistinctVersion4Identifiers() {
+    let identifiers = (0..<200).map { _ in RequestIDMiddleware.systemRandomIdentifiers() }
+    #expect(Set(identifiers).count == 200)
+    for identifier in identifiers {
+      let text = identifier.uuidString.lowercased()
+      #expect(Array(text)[14] == "4")
+      #expect("89ab".contains(Array(text)[19]))
+    }
+  }
+}
