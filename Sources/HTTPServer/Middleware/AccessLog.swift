@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Where access-log lines go: standard error, a file, a test's memory.
@@ -52,7 +53,7 @@ public struct AccessLog: HTTPExchangeObserver {
     let millisecond = totalMilliseconds - seconds * 1000
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
-    let (year, month, day) = HTTPDate.civilDate(daysSinceEpoch: days)
+    let (year, month, day) = CivilDate.fromDays(days)
     func pad(_ value: Int, _ width: Int) -> String {
       let text = String(value)
       return String(repeating: "0", count: max(0, width - text.count)) + text
