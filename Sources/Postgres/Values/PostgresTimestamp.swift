@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// `timestamptz` text in the session's ISO style with UTC (`2026-12-02 01:02:03.456789+00`),
@@ -14,7 +15,8 @@ enum PostgresTimestamp {
       days -= 1
       remainder += secondsPerDay * 1_000_000
     }
-    let (year, month, day) = civil(fromDays: days)
+    let civil = CivilDate.fromDays(Int(days))
+    let (year, month, day) = (Int64(civil.year), Int64(civil.month), Int64(civil.day))
     let seconds = remainder / 1_000_000
     let micros = remainder % 1_000_000
     return String(
@@ -76,31 +78,8 @@ enum PostgresTimestamp {
     guard index == bytes.count, (1...12).contains(month), (1...31).contains(day), hour < 24,
       minute < 60, second < 60
     else { return nil }
-    let days = Self.days(fromCivil: year, month, day)
+    let days = Int64(CivilDate.days(year: Int(year), month: Int(month), day: Int(day)))
     let seconds = days * secondsPerDay + hour * 3600 + minute * 60 + second - sign * offset
     return Date(timeIntervalSince1970: Double(seconds) + Double(micros) / 1_000_000)
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-  private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The proleptic Gregorian date of a day count since 1970-01-01.
-  private static func civil(fromDays count: Int64) -> (Int64, Int64, Int64) {
-    let shifted = count + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }
