@@ -204,7 +204,7 @@ package.targets += [
   .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
   .testTarget(name: "PostgresTests", dependencies: ["Core", "Postgres", "TestSupport"]),
   .testTarget(name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport"]),
-  .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core"]),
+  .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(
     name: "FeatureChatTests",

@@ -15,6 +15,12 @@ public enum ChildProcess {
     try launching.withLock { _ in try process.run() }
   }
 
+  /// Runs `body` (which starts a process some other way, such as `posix_spawn`) while no
+  /// other test is starting one, for the same reason as `start(_:)`.
+  public static func whileLaunching<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try launching.withLock { _ in try body() }
+  }
+
   /// Reads `handle` to its end on a thread of its own, so a test waiting for a child's
   /// output never blocks one of the few threads Swift concurrency runs every test on.
   public static func readToEnd(_ handle: FileHandle) async -> Data {

@@ -179,27 +179,40 @@ enum ServerCommandLine {
   }
 }
 
-/// SIGTERM and SIGINT, ignored by default and watched from creation on; `wait` returns at
-/// the first.
-final class TerminationSignals {
-  private let stream: AsyncStream<Void>
-  private let sources: [any DispatchSourceSignal]
+/// The pipe a signal handler writes to: created before any handler is installed.
+enum TerminationPipe {
+  static let ends: (read: Int32, write: Int32) = {
+    var ends: [Int32] = [-1, -1]
+    _ = pipe(&ends)
+    return (ends[0], ends[1])
+  }()
+}
 
+/// SIGTERM and SIGINT, caught from creation on by a handler that writes one byte to a pipe;
+/// `wait` returns at the first (at once if one already came).
+///
+/// A signal handler rather than a dispatch signal source: the source is armed
+/// asynchronously after `SIG_IGN`, so a SIGTERM sent just after the address line was
+/// ignored and the server never stopped.
+final class TerminationSignals {
   init() {
-    let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-    self.stream = stream
-    sources = [SIGTERM, SIGINT].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-      source.setEventHandler { continuation.yield() }
-      source.resume()
-      return source
+    _ = TerminationPipe.ends
+    for number in [SIGTERM, SIGINT] {
+      signal(number) { _ in
+        var byte: UInt8 = 1
+        _ = write(TerminationPipe.ends.write, &byte, 1)
+      }
     }
   }
 
-  /// Returns at the first SIGTERM or SIGINT (at once if one already came).
   func wait() async {
-    for await _ in stream { break }
-    sources.forEach { $0.cancel() }
+    let descriptor = TerminationPipe.ends.read
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Thread {
+        var byte: UInt8 = 0
+        while read(descriptor, &byte, 1) < 0, errno == EINTR {}
+        continuation.resume()
+      }.start()
+    }
   }
 }

@@ -43,6 +43,15 @@ import Testing
     #expect(await server.terminate() == 0)
   }
 
+  @Test func stopsGracefullyOnSIGTERMSentRightAfterTheAddressLine() async throws {
+    let directory = try KilnServerConfigurationTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for _ in 0..<40 {
+      let server = try await KilnServerRun(["serve", "--port", "0", "--data-dir", directory])
+      #expect(await server.stop(within: 10) == 0)
+    }
+  }
+
   @Test func exitsWith1WhenThePortIsTaken() async throws {
     let first = try await KilnServerRun(["echo", "--port", "0"])
     let directory = try KilnServerConfigurationTests.temporaryDirectory()

@@ -105,6 +105,23 @@ struct KilnServerRun {
     return (process.terminationStatus, String(decoding: error, as: UTF8.self))
   }
 
+  /// Sends SIGTERM and waits at most `seconds` for the exit; a server still running then is
+  /// killed and `nil` returned, so a server that ignores SIGTERM fails the test, never
+  /// hangs it.
+  func stop(within seconds: Int) async -> Int32? {
+    process.terminate()
+    for _ in 0..<(seconds * 20) where process.isRunning {
+      try? await Task.sleep(for: .milliseconds(50))
+    }
+    guard !process.isRunning else {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      return nil
+    }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
   /// Sends one request with `Connection: close` and returns the whole answer.
   func exchange(_ request: String) async throws -> String {
     let port = port

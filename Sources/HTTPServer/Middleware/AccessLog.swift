@@ -26,27 +26,84 @@ public struct AccessLog: HTTPExchangeObserver {
   }
 
   /// The JSON line for a record. Methods are cut to 32 characters (a client may send any
-  /// token).
+  /// token). Built byte by byte: it runs once per request.
   public static func line(for record: HTTPExchangeRecord) -> String {
-    let requestID = record.requestID.map { "\"\(escape($0))\"" } ?? "null"
-    let route = record.route.map { "\"\(escape($0))\"" } ?? "null"
-    return "{\"time\":\"\(timestamp(record.start))\",\"request_id\":\(requestID),"
-      + "\"method\":\"\(escape(String(record.method.rawValue.prefix(32))))\","
-      + "\"route\":\(route),\"status\":\(record.status),"
-      + "\"latency_ms\":\(milliseconds(record.latency)),"
-      + "\"duration_ms\":\(milliseconds(record.duration)),\"bytes\":\(record.bodyBytes),"
-      + "\"completed\":\(record.completed)}"
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(256)
+    append("{\"time\":\"", to: &bytes)
+    appendTimestamp(record.start, to: &bytes)
+    append("\",\"request_id\":", to: &bytes)
+    appendOptionalString(record.requestID, to: &bytes)
+    append(",\"method\":\"", to: &bytes)
+    appendEscaped(String(record.method.rawValue.prefix(32)), to: &bytes)
+    append("\",\"route\":", to: &bytes)
+    appendOptionalString(record.route, to: &bytes)
+    append(",\"status\":", to: &bytes)
+    appendInteger(record.status, to: &bytes)
+    append(",\"latency_ms\":", to: &bytes)
+    appendMilliseconds(record.latency, to: &bytes)
+    append(",\"duration_ms\":", to: &bytes)
+    appendMilliseconds(record.duration, to: &bytes)
+    append(",\"bytes\":", to: &bytes)
+    appendInteger(record.bodyBytes, to: &bytes)
+    append(record.completed ? ",\"completed\":true}" : ",\"completed\":false}", to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  private static func appendOptionalString(_ text: String?, to bytes: inout [UInt8]) {
+    guard let text else { return append("null", to: &bytes) }
+    bytes.append(0x22)
+    appendEscaped(text, to: &bytes)
+    bytes.append(0x22)
+  }
+
+  /// JSON string escaping: quote, backslash and control characters; other UTF-8 as is.
+  private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+    let hex = Array("0123456789abcdef".utf8)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x22: bytes += [0x5C, 0x22]
+      case 0x5C: bytes += [0x5C, 0x5C]
+      case 0x0A: bytes += [0x5C, 0x6E]
+      case 0x0D: bytes += [0x5C, 0x72]
+      case 0x09: bytes += [0x5C, 0x74]
+      case 0..<0x20, 0x7F:
+        bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      default: bytes.append(byte)
+      }
+    }
+  }
+
+  private static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+    bytes += Array(String(value).utf8)
+  }
+
+  private static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+    var divisor = 1
+    for _ in 1..<width { divisor *= 10 }
+    var rest = value
+    if rest >= divisor * 10 { return appendInteger(value, to: &bytes) }
+    while divisor > 0 {
+      bytes.append(0x30 + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 
   /// Milliseconds with microsecond precision, never negative.
-  static func milliseconds(_ duration: Duration) -> String {
+  private static func appendMilliseconds(_ duration: Duration, to bytes: inout [UInt8]) {
     let microseconds = max(0, Int((duration.timeInterval * 1_000_000).rounded()))
-    let fraction = String(microseconds % 1000)
-    return "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    appendInteger(microseconds / 1000, to: &bytes)
+    bytes.append(0x2E)
+    appendDigits(microseconds % 1000, width: 3, to: &bytes)
   }
 
   /// ISO 8601 in UTC with milliseconds, without a formatter or locale.
-  static func timestamp(_ date: Date) -> String {
+  private static func appendTimestamp(_ date: Date, to bytes: inout [UInt8]) {
     let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
     let seconds =
       totalMilliseconds >= 0 ? totalMilliseconds / 1000 : (totalMilliseconds - 999) / 1000
@@ -54,34 +111,20 @@ public struct AccessLog: HTTPExchangeObserver {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
     let (year, month, day) = CivilDate.fromDays(days)
-    func pad(_ value: Int, _ width: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
-      + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(millisecond, 3))Z"
-  }
-
-  /// JSON string escaping: quote, backslash and control characters.
-  static func escape(_ text: String) -> String {
-    var escaped = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      case "\r": escaped += "\\r"
-      case "\t": escaped += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          escaped.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return escaped
+    appendDigits(year, width: 4, to: &bytes)
+    bytes.append(0x2D)
+    appendDigits(month, width: 2, to: &bytes)
+    bytes.append(0x2D)
+    appendDigits(day, width: 2, to: &bytes)
+    bytes.append(0x54)
+    appendDigits(secondOfDay / 3600, width: 2, to: &bytes)
+    bytes.append(0x3A)
+    appendDigits(secondOfDay / 60 % 60, width: 2, to: &bytes)
+    bytes.append(0x3A)
+    appendDigits(secondOfDay % 60, width: 2, to: &bytes)
+    bytes.append(0x2E)
+    appendDigits(millisecond, width: 3, to: &bytes)
+    bytes.append(0x5A)
   }
 }
 
@@ -104,13 +147,17 @@ public struct AccessLog: HTTPExchangeObserver {
 
     /// Writes `line` and a line feed.
     public func writeLine(_ line: String) {
-      let bytes = Array((line + "\n").utf8)
+      var line = line
+      line.append("\n")
+      line.withUTF8 { bytes in write(UnsafeRawBufferPointer(bytes)) }
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer) {
       lock.withLock { dropped in
         var offset = 0
         while offset < bytes.count {
-          let written = bytes[offset...].withUnsafeBytes {
-            Glibc.write(descriptor, $0.baseAddress, $0.count)
-          }
+          let written = Glibc.write(
+            descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
           if written > 0 {
             offset += written
           } else if written < 0, errno == EINTR {

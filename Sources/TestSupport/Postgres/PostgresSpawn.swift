@@ -52,7 +52,9 @@ import Foundation
         variables.forEach { free($0) }
       }
       var pid: pid_t = 0
-      let status = posix_spawn(&pid, argv[0], &actions, nil, arguments, variables)
+      let status = ChildProcess.whileLaunching {
+        posix_spawn(&pid, argv[0], &actions, nil, arguments, variables)
+      }
       guard status == 0 else {
         throw PostgresTestServerError(
           reason: "cannot start \(argv[0]): \(String(cString: strerror(status)))", log: "")

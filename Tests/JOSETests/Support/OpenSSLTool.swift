@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `openssl` command-line tool, run in a temporary directory, to cross-check the module
@@ -34,7 +35,9 @@ struct OpenSSLTool {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    // Through TestSupport's launcher: corelibs `Process.run()` has crashed while another
+    // test started a process at the same moment.
+    try ChildProcess.start(process)
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))

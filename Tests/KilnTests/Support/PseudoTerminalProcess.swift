@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -233,7 +234,9 @@ final class PseudoTerminalProcess: Sendable {
       environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    let result = ChildProcess.whileLaunching {
+      posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    }
     guard result == 0 else {
       throw Failure(description: "posix_spawn \(executable) failed (\(result))")
     }
