@@ -55,7 +55,7 @@ enum AskCommand {
       return .success
     }
     let discarded = await discardIfRefused(
-      conversation, created: context.command.value("--conversation") == nil,
+      conversation, created: !continuesConversation(context),
       result: result, dependencies)
     if let watcher {
       context.console.output(presenter.append(watcher.finish()))
@@ -183,12 +183,16 @@ enum AskCommand {
   private static func conversation(
     _ context: CommandContext, _ dependencies: AppDependencies, persona: Persona
   ) async throws -> ConversationDTO {
-    if let id = context.command.value("--conversation") {
-      return try await ConversationLookup.find(id, in: dependencies)
+    if let existing = try await ConversationLookup.named(by: context, in: dependencies) {
+      return existing
     }
     return try await dependencies.conversations.create(
       title: L10n.Chat.defaultTitle, personaName: persona.displayName,
       personaID: persona.id.rawValue)
+  }
+
+  private static func continuesConversation(_ context: CommandContext) -> Bool {
+    context.command.value("--conversation") != nil || context.command.has("--continue")
   }
 
   private static func makePresenter(_ context: CommandContext) -> StreamingText {
