@@ -68,6 +68,8 @@ struct CommandLineParser: Sendable {
             + "See 'kiln \(spec.name) --help'.",
           command: spec.name)
       }
+      // `-m` and `--cid` are stored under the option's own name, as `--model` is.
+      name = option.name
       if option.takesValue {
         guard let value = inlineValue ?? remaining.popFirst() else {
           throw UsageError(

@@ -5,15 +5,27 @@ struct CommandSpec: Sendable {
     let name: String
     let valueName: String?
     let summary: String
+    /// The one-letter form, such as `-m` for `--model`.
+    var short: String?
+    /// Other long names, such as `--cid` (what `llm` calls `--conversation`).
+    var aliases: [String] = []
 
     var takesValue: Bool { valueName != nil }
 
-    static func flag(_ name: String, _ summary: String) -> Option {
-      Option(name: name, valueName: nil, summary: summary)
+    /// Whether `argument` (without any `=VALUE`) is this option by any of its names.
+    func isNamed(_ argument: String) -> Bool {
+      argument == name || argument == short || aliases.contains(argument)
     }
 
-    static func value(_ name: String, _ valueName: String, _ summary: String) -> Option {
-      Option(name: name, valueName: valueName, summary: summary)
+    static func flag(_ name: String, short: String? = nil, _ summary: String) -> Option {
+      Option(name: name, valueName: nil, summary: summary, short: short)
+    }
+
+    static func value(
+      _ name: String, short: String? = nil, aliases: [String] = [], _ valueName: String,
+      _ summary: String
+    ) -> Option {
+      Option(name: name, valueName: valueName, summary: summary, short: short, aliases: aliases)
     }
   }
 
@@ -40,7 +52,7 @@ struct CommandSpec: Sendable {
   }
 
   func option(named name: String) -> Option? {
-    (options + CommandSpec.globalOptions).first { $0.name == name }
+    (options + CommandSpec.globalOptions).first { $0.isNamed(name) }
   }
 
   /// Options every command accepts.

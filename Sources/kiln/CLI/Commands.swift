@@ -4,21 +4,25 @@ enum Commands {
     "chat",
     summary:
       "open the chat (the default); piped, each input line is a message or /command",
-    usage: "[--conversation ID] [--persona ID] [--model ID]",
+    usage: "[-c | --conversation ID] [--persona ID] [-m MODEL]",
     options: [
-      .value("--conversation", "ID", "continue this conversation"),
+      .value("--conversation", aliases: ["--cid"], "ID", "continue this conversation"),
+      .flag("--continue", short: "-c", "continue the most recent conversation"),
       .value("--persona", "ID", "persona for a new conversation"),
-      .value("--model", "ID", "model to use"),
+      .value("--model", short: "-m", "MODEL", "model to use"),
     ])
 
   static let ask = CommandSpec(
-    "ask", summary: "send one message and print the reply (reads stdin without TEXT)",
-    usage: "[--json] [--conversation ID] [--persona ID] [--model ID] [TEXT...]",
+    "ask", summary: "send one message and print the reply (piped stdin is sent after TEXT)",
+    usage: "[--json] [-c | --conversation ID] [--persona ID] [-m MODEL] [TEXT...]",
     options: [
       .flag("--json", "print one JSON object when the reply ends"),
-      .value("--conversation", "ID", "add to this conversation instead of a new one"),
+      .value(
+        "--conversation", aliases: ["--cid"], "ID",
+        "add to this conversation instead of a new one"),
+      .flag("--continue", short: "-c", "add to the most recent conversation"),
       .value("--persona", "ID", "persona for a new conversation"),
-      .value("--model", "ID", "model to use"),
+      .value("--model", short: "-m", "MODEL", "model to use"),
     ], arguments: 0...Int.max, argumentName: "TEXT")
 
   static let chats = CommandSpec(

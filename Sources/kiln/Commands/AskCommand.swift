@@ -55,7 +55,7 @@ enum AskCommand {
       return .success
     }
     let discarded = await discardIfRefused(
-      conversation, created: context.command.value("--conversation") == nil,
+      conversation, created: !continuesConversation(context),
       result: result, dependencies)
     if let watcher {
       context.console.output(presenter.append(watcher.finish()))
@@ -105,11 +105,11 @@ enum AskCommand {
     if !context.command.arguments.isEmpty {
       // Checked before a conversation is made for it: `kiln ask ""` must not leave an empty
       // "New Chat" behind.
-      let text = context.command.arguments.joined(separator: " ")
-      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      let question = context.command.arguments.joined(separator: " ")
+      guard !question.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
         throw CommandError.usage("kiln ask needs a non-empty message.")
       }
-      return text
+      return try withPipedText(question, context, limit: limit)
     }
     guard !context.console.inputIsTerminal else {
       throw CommandError.usage(
@@ -118,12 +118,7 @@ enum AskCommand {
     // One byte more than the limit tells an input that fits from one that does not, without
     // holding more than that of an endless pipe.
     let data = context.console.readInputPrefix(limit + 1)
-    guard data.count <= limit else {
-      throw CommandError.failure(
-        "The message on standard input is over \(ChatViewModel.byteCount(limit)); the most "
-          + "that can be sent is \(ChatViewModel.byteCount(limit)) "
-          + "(\(ConfigurationKey.maximumPromptBytes.name)). Shorten it or send it in parts.")
-    }
+    guard data.count <= limit else { throw overLimit(limit) }
     guard let text = String(data: data, encoding: .utf8) else {
       throw CommandError.usage("standard input is not UTF-8 text.")
     }
@@ -131,6 +126,33 @@ enum AskCommand {
       throw CommandError.usage("standard input was empty; kiln ask needs a message.")
     }
     return text
+  }
+
+  /// `question`, then a blank line and what was piped in, as `llm` composes them
+  /// (`git diff | kiln ask "Review this:"`). A terminal is not read: the question alone goes.
+  private static func withPipedText(
+    _ question: String, _ context: CommandContext, limit: Int
+  ) throws -> String {
+    guard !context.console.inputIsTerminal else { return question }
+    let separator = "\n\n"
+    // The combined message keeps the limit: standard input gets what the question leaves.
+    let room = max(0, limit - question.utf8.count - separator.utf8.count)
+    let data = context.console.readInputPrefix(room + 1)
+    guard !data.isEmpty else { return question }
+    guard data.count <= room else { throw overLimit(limit, withQuestion: true) }
+    guard let piped = String(data: data, encoding: .utf8) else {
+      throw CommandError.usage("standard input is not UTF-8 text.")
+    }
+    guard !piped.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return question }
+    return question + separator + piped
+  }
+
+  private static func overLimit(_ limit: Int, withQuestion: Bool = false) -> CommandError {
+    let what = withQuestion ? "The question with standard input" : "The message on standard input"
+    return CommandError.failure(
+      "\(what) is over \(ChatViewModel.byteCount(limit)); the most "
+        + "that can be sent is \(ChatViewModel.byteCount(limit)) "
+        + "(\(ConfigurationKey.maximumPromptBytes.name)). Shorten it or send it in parts.")
   }
 
   /// The saved settings; the defaults when they cannot be read (logged), so a damaged
@@ -161,12 +183,16 @@ enum AskCommand {
   private static func conversation(
     _ context: CommandContext, _ dependencies: AppDependencies, persona: Persona
   ) async throws -> ConversationDTO {
-    if let id = context.command.value("--conversation") {
-      return try await ConversationLookup.find(id, in: dependencies)
+    if let existing = try await ConversationLookup.named(by: context, in: dependencies) {
+      return existing
     }
     return try await dependencies.conversations.create(
       title: L10n.Chat.defaultTitle, personaName: persona.displayName,
       personaID: persona.id.rawValue)
+  }
+
+  private static func continuesConversation(_ context: CommandContext) -> Bool {
+    context.command.value("--conversation") != nil || context.command.has("--continue")
   }
 
   private static func makePresenter(_ context: CommandContext) -> StreamingText {

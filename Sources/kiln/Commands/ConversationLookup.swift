@@ -40,8 +40,9 @@ enum ConversationLookup {
   }
 
   /// The conversation `text` names: a full identifier, or at least 4 hexadecimal digits
-  /// from its start or its end.
-  /// - Throws: `CommandError` when nothing or more than one conversation matches.
+  /// from the start of the identifier or of its short form, or from its end.
+  /// - Throws: `CommandError` when nothing matches (failure) or more than one conversation
+  ///   does (usage, listing the candidates).
   static func find(
     _ text: String, in dependencies: AppDependencies
   ) async throws
@@ -60,13 +61,58 @@ enum ConversationLookup {
       throw CommandError.failure(
         "no conversation id starts or ends with '\(text)'. See 'kiln chats'.")
     default:
-      throw CommandError.failure(
-        "'\(text)' matches \(matches.count) conversations; give more of the id.")
+      throw CommandError.usage(ambiguity(text, matches))
     }
   }
 
-  /// The conversations whose identifier starts or ends with `text` (at least 4 hexadecimal
-  /// digits, dashes allowed); `nil` when `text` is not shaped like part of an identifier.
+  /// The conversation the command line names with `--conversation ID` (or `--cid ID`) or
+  /// `--continue`; `nil` when it names none.
+  /// - Throws: `CommandError` (usage) when both are given; see `find(_:in:)`.
+  static func named(
+    by context: CommandContext, in dependencies: AppDependencies
+  ) async throws -> ConversationDTO? {
+    let id = context.command.value("--conversation")
+    guard context.command.has("--continue") else {
+      guard let id else { return nil }
+      return try await find(id, in: dependencies)
+    }
+    guard id == nil else {
+      throw CommandError.usage(
+        "give either --continue or --conversation ID, not both: they both name the "
+          + "conversation to add to.")
+    }
+    return try await mostRecent(in: dependencies)
+  }
+
+  /// The most recently updated conversation that is not archived, for `--continue`.
+  /// - Throws: `CommandError` (failure) when there is none yet.
+  static func mostRecent(in dependencies: AppDependencies) async throws -> ConversationDTO {
+    let conversations = try await all(dependencies, includeArchived: false)
+    guard let latest = conversations.max(by: { $0.updatedAt < $1.updatedAt }) else {
+      throw CommandError.failure(
+        "there is no conversation to continue yet; 'kiln ask TEXT' starts one.")
+    }
+    return latest
+  }
+
+  private static let listedCandidates = 10
+
+  /// Names the conversations `text` could mean, by short id and title, so the user can
+  /// pick one.
+  private static func ambiguity(_ text: String, _ matches: [ConversationDTO]) -> String {
+    var lines = ["'\(text)' matches \(matches.count) conversations; give more of the id:"]
+    for conversation in matches.prefix(listedCandidates) {
+      lines.append("  \(shortID(conversation.id))  \(conversation.title)")
+    }
+    if matches.count > listedCandidates {
+      lines.append("  and \(matches.count - listedCandidates) more (see 'kiln chats')")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The conversations whose identifier starts or ends with `text`, or whose short form
+  /// starts with it (at least 4 hexadecimal digits, dashes allowed); `nil` when `text` is not
+  /// shaped like part of an identifier.
   static func matches(
     _ text: String, in dependencies: AppDependencies
   ) async throws
@@ -75,8 +121,8 @@ enum ConversationLookup {
     try await matches(text, in: dependencies.conversations)
   }
 
-  /// The conversations of `repository` whose identifier starts or ends with `text`; see
-  /// `matches(_:in:)`.
+  /// The conversations of `repository` whose identifier starts or ends with `text`, or whose
+  /// short form starts with it; see `matches(_:in:)`.
   static func matches(
     _ text: String, in repository: any ConversationRepository
   ) async throws
@@ -88,7 +134,7 @@ enum ConversationLookup {
     }
     return try await all(in: repository).filter {
       let id = $0.id.uuidString.lowercased()
-      return id.hasPrefix(needle) || id.hasSuffix(needle)
+      return id.hasPrefix(needle) || id.hasSuffix(needle) || shortID($0.id).hasPrefix(needle)
     }
   }
 

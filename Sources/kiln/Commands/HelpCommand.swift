@@ -60,8 +60,11 @@ enum HelpCommand {
 
   private static func optionLines(_ options: [CommandSpec.Option]) -> String {
     options.map { option in
-      let name = option.valueName.map { "\(option.name) \($0)" } ?? option.name
-      return "  \(name.padding(toLength: 24, withPad: " ", startingAt: 0))\(option.summary)\n"
+      let long = option.valueName.map { "\(option.name) \($0)" } ?? option.name
+      let name = option.short.map { "\($0), \(long)" } ?? "    \(long)"
+      let also = option.aliases.isEmpty ? "" : " (also \(option.aliases.joined(separator: ", ")))"
+      return
+        "  \(name.padding(toLength: 24, withPad: " ", startingAt: 0))\(option.summary)\(also)\n"
     }.joined()
   }
 }

@@ -22,9 +22,7 @@ enum InteractiveCommand {
     do {
       // Without --persona the session starts with the persona saved in the settings.
       persona = try AskCommand.persona(context)
-      if let id = context.command.value("--conversation") {
-        opening = try await ConversationLookup.find(id, in: dependencies).id
-      }
+      opening = try await ConversationLookup.named(by: context, in: dependencies)?.id
     } catch let error as CommandError {
       context.report(error)
       return error.status
