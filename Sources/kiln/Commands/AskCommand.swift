@@ -115,14 +115,7 @@ enum AskCommand {
       throw CommandError.usage(
         "kiln ask needs a message: kiln ask \"your question\", or pipe it on standard input.")
     }
-    // One byte more than the limit tells an input that fits from one that does not, without
-    // holding more than that of an endless pipe.
-    let data = context.console.readInputPrefix(limit + 1)
-    guard data.count <= limit else { throw overLimit(limit) }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw CommandError.usage("standard input is not UTF-8 text.")
-    }
-    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+    guard let text = try pipedText(context, room: limit, limit: limit, withQuestion: false) else {
       throw CommandError.usage("standard input was empty; kiln ask needs a message.")
     }
     return text
@@ -137,14 +130,23 @@ enum AskCommand {
     let separator = "\n\n"
     // The combined message keeps the limit: standard input gets what the question leaves.
     let room = max(0, limit - question.utf8.count - separator.utf8.count)
+    guard let piped = try pipedText(context, room: room, limit: limit, withQuestion: true)
+    else { return question }
+    return question + separator + piped
+  }
+
+  /// Standard input as text, `nil` when it holds only whitespace. One byte more than `room`
+  /// is read, which tells an input that fits from one that does not without holding more
+  /// than that of an endless pipe.
+  private static func pipedText(
+    _ context: CommandContext, room: Int, limit: Int, withQuestion: Bool
+  ) throws -> String? {
     let data = context.console.readInputPrefix(room + 1)
-    guard !data.isEmpty else { return question }
-    guard data.count <= room else { throw overLimit(limit, withQuestion: true) }
-    guard let piped = String(data: data, encoding: .utf8) else {
+    guard data.count <= room else { throw overLimit(limit, withQuestion: withQuestion) }
+    guard let text = String(data: data, encoding: .utf8) else {
       throw CommandError.usage("standard input is not UTF-8 text.")
     }
-    guard !piped.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return question }
-    return question + separator + piped
+    return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
   }
 
   private static func overLimit(_ limit: Int, withQuestion: Bool = false) -> CommandError {
