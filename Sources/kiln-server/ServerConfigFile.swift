@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Reads kiln-server's `KEY = VALUE` file, with `kiln`'s comment rules (decision 51).
@@ -59,31 +60,6 @@ enum ServerConfigFile {
   }
 
   private static func cleanValue(_ raw: String) -> String {
-    let trimmed = raw.trimmingCharacters(in: .whitespaces)
-    if let quote = trimmed.first, quote == "\"" || quote == "'" {
-      let inner = trimmed.dropFirst()
-      if let close = inner.firstIndex(of: quote) {
-        let after = inner[inner.index(after: close)...].trimmingCharacters(in: .whitespaces)
-        if after.isEmpty || after.hasPrefix("#") || after.hasPrefix("//") {
-          return String(inner[..<close])
-        }
-      }
-    }
-    return withoutTrailingComment(trimmed).trimmingCharacters(in: .whitespaces)
-  }
-
-  /// `text` up to a `#` or `//` that begins it or follows whitespace.
-  private static func withoutTrailingComment(_ text: String) -> String {
-    var previousIsSpace = true
-    var index = text.startIndex
-    while index < text.endIndex {
-      let character = text[index]
-      if previousIsSpace, character == "#" || text[index...].hasPrefix("//") {
-        return String(text[..<index])
-      }
-      previousIsSpace = character.isWhitespace
-      index = text.index(after: index)
-    }
-    return text
+    AssignmentValue.parse(raw).value
   }
 }

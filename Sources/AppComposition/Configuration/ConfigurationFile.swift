@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Where a configuration value came from, so messages can point at it.
@@ -151,35 +152,10 @@ public enum ConfigurationFile {
   }
 
   private static func cleanValue(_ raw: String) -> String {
-    let trimmed = raw.trimmingCharacters(in: .whitespaces)
-    if let quote = trimmed.first, quote == "\"" || quote == "'" {
-      let inner = trimmed.dropFirst()
-      if let close = inner.firstIndex(of: quote) {
-        let after = inner[inner.index(after: close)...].trimmingCharacters(in: .whitespaces)
-        if after.isEmpty || after.hasPrefix("#") || after.hasPrefix("//") {
-          return String(inner[..<close]).replacingOccurrences(of: "$()", with: "")
-        }
-      }
-    }
-    let value = withoutTrailingComment(trimmed).replacingOccurrences(of: "$()", with: "")
-    return stripQuotes(value.trimmingCharacters(in: .whitespaces))
-  }
-
-  /// `text` up to a `//` or `#` that begins it or follows whitespace.
-  private static func withoutTrailingComment(_ text: String) -> String {
-    var previousIsSpace = true
-    var index = text.startIndex
-    while index < text.endIndex {
-      let character = text[index]
-      if previousIsSpace
-        && (character == "#" || text[index...].hasPrefix("//"))
-      {
-        return String(text[..<index])
-      }
-      previousIsSpace = character.isWhitespace
-      index = text.index(after: index)
-    }
-    return text
+    // `$()` is xcconfig's empty expansion (`https:/$()/host` keeps `//` from being a comment).
+    let (value, quoted) = AssignmentValue.parse(raw)
+    let expanded = value.replacingOccurrences(of: "$()", with: "")
+    return quoted ? expanded : stripQuotes(expanded.trimmingCharacters(in: .whitespaces))
   }
 
   private static func stripQuotes(_ text: String) -> String {
