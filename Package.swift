@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "AppComposition", targets: ["AppComposition"]),
     .library(name: "HTTPServer", targets: ["HTTPServer"]),
     .library(name: "Postgres", targets: ["Postgres"]),
+    .library(name: "Backend", targets: ["Backend"]),
     .library(name: "StorageKeychain", targets: ["StorageKeychain"]),
     .library(name: "PaymentsStoreKit", targets: ["PaymentsStoreKit"]),
     .executable(name: "kiln", targets: ["kiln"]),
@@ -109,6 +110,11 @@ package.targets += [
   ),
   // A PostgreSQL client over libpq: pool, prepared statements, transactions, migrations.
   .target(name: "Postgres", dependencies: ["Core", "CLibPQ"]),
+  // Kiln's server-side services (proxy, entitlements, quotas, accounts) and `ServerStore`;
+  // handlers take and return request/response values and know nothing of sockets.
+  .target(
+    name: "Backend",
+    dependencies: ["Core"]),
 ]
 
 // MARK: - Design and features
@@ -203,6 +209,7 @@ package.targets += [
     name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
   .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
   .testTarget(name: "PostgresTests", dependencies: ["Core", "Postgres", "TestSupport"]),
+  .testTarget(name: "BackendTests", dependencies: ["Backend"]),
   .testTarget(name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport"]),
   .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
