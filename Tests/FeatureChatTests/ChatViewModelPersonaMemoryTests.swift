@@ -84,6 +84,9 @@ import Testing
       let system = try #require(harness.client.requests.first?.messages.first?.content)
       #expect(system.contains("- Prefers metric units\n- Lives in Lisbon"))
       #expect(!system.contains("long long"))
+      // The proxy builds its own system prompt, so it gets the same facts as a list.
+      #expect(
+        harness.client.requests.first?.memories == ["Prefers metric units", "Lives in Lisbon"])
     }
   }
 

@@ -52,7 +52,7 @@ import Testing
     let big = String(repeating: "x", count: 400)
     let prompt = SystemPrompt(
       personaPrompt: nil, memories: ["abcd", big, "efgh", "ijkl"], memoryBudget: 17)
-    #expect(prompt.includedMemories == 2)
+    #expect(prompt.memories == ["abcd", "efgh"])
     #expect(prompt.text == "Facts the user asked you to remember:\n- abcd\n- efgh")
   }
 

@@ -5,7 +5,8 @@ import Networking
 /// Streams chat completions through Kiln's proxy (ARCHITECTURE decision 5).
 ///
 /// `POST {PROXY_BASE_URL}{PROXY_PATH}` with the body
-/// `{"messages":[{"role","content"}…], "model"?, "temperature"?, "persona"?, "stream": true}`
+/// `{"messages":[{"role","content"}…], "model"?, "temperature"?, "persona"?, "memories"?,
+/// "stream": true}`
 /// and nothing else: `system` messages are not sent (the proxy applies the persona's prompt,
 /// named by `personaID`), nor are token limits, tools or `stream_options`, which the proxy
 /// sets itself. The bearer token comes from the `HTTPClient`'s auth interceptor. The reply
@@ -62,7 +63,8 @@ public struct ProxyLLMClient: ChatCompletionStreaming, LLMClient {
         ProxyChatBody.Message(role: $0.role.rawValue, content: $0.content)
       },
       model: request.model ?? settings.model, temperature: request.temperature,
-      persona: request.personaID, stream: true)
+      persona: request.personaID, memories: request.memories.isEmpty ? nil : request.memories,
+      stream: true)
     return try transport.request(url: endpoint, headers: settings.defaultHeaders, body: body)
   }
 }
@@ -78,5 +80,6 @@ struct ProxyChatBody: Encodable, Equatable {
   var model: ModelID?
   var temperature: Double?
   var persona: String?
+  var memories: [String]?
   var stream: Bool
 }

@@ -3,7 +3,7 @@
 /// Each client sends the parts its wire contract has: a direct provider gets the messages
 /// (system prompt included), model, temperature, token limit, tools and
 /// `stream_options.include_usage`; Kiln's proxy gets the non-system messages, model,
-/// temperature and persona id only, and applies its own prompt and limits.
+/// temperature, persona id and memories only, and applies its own prompt and limits.
 public struct ChatCompletionRequest: Sendable, Equatable {
   /// The conversation, oldest first.
   public var messages: [LLMMessage]
@@ -17,6 +17,10 @@ public struct ChatCompletionRequest: Sendable, Equatable {
   /// The persona whose prompt the proxy applies. Direct providers never see it: the app
   /// sends the persona's prompt to them as a `system` message instead.
   public var personaID: String?
+  /// Remembered facts, for Kiln's proxy, which places them in its own system prompt. Direct
+  /// providers never see this field: the app has already written the facts into the
+  /// `system` message it sends them.
+  public var memories: [String]
   /// Functions the model may call. The proxy contract carries none; the proxy client
   /// leaves them out.
   public var tools: [ChatTool]
@@ -32,6 +36,7 @@ public struct ChatCompletionRequest: Sendable, Equatable {
     temperature: Double? = nil,
     maxTokens: Int? = nil,
     personaID: String? = nil,
+    memories: [String] = [],
     tools: [ChatTool] = [],
     includeUsage: Bool = true
   ) {
@@ -40,6 +45,7 @@ public struct ChatCompletionRequest: Sendable, Equatable {
     self.temperature = temperature
     self.maxTokens = maxTokens
     self.personaID = personaID
+    self.memories = memories
     self.tools = tools
     self.includeUsage = includeUsage
   }

@@ -14,7 +14,7 @@ extension ChatViewModel {
 
   /// The request for a reply to `user`: the persona's prompt and the remembered facts as
   /// the system message, then as much history as `budget` allows (oldest dropped first),
-  /// ending with `user`; the persona id for the proxy.
+  /// ending with `user`; the persona id and the facts that fitted, for the proxy.
   func makeRequest(
     endingWith user: MessageDTO, budget: ContextBudget
   ) async
@@ -34,7 +34,7 @@ extension ChatViewModel {
     sent += history[kept].map { LLMMessage(role: $0.role, content: $0.text) }
     return ChatCompletionRequest(
       messages: sent, model: model, temperature: environment.configuration.temperature,
-      personaID: persona.id.rawValue)
+      personaID: persona.id.rawValue, memories: system.memories)
   }
 
   /// The active path up to and including `user`, oldest first, as far back as `budget`

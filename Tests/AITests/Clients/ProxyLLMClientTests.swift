@@ -40,7 +40,7 @@ private struct FixedToken: TokenProvider {
           .system("You are a pirate."), .user("Hello"), .assistant("Arr"), .user("Again"),
         ],
         model: "openai/gpt-4o-mini", temperature: 0.7, maxTokens: 99, personaID: "pirate",
-        tools: [ChatTool(name: "never_sent")])
+        memories: ["Likes tea", "Lives in Lisbon"], tools: [ChatTool(name: "never_sent")])
       let reply = await proxy(chat).streamChatCompletion(request).collect()
       #expect(reply.content == "Ahoy")
       #expect(reply.usage == TokenUsage(promptTokens: 30, completionTokens: 2))
@@ -53,7 +53,9 @@ private struct FixedToken: TokenProvider {
       #expect(recorded.headers["apikey"] == "anon-public-key")
       #expect(recorded.headers["Accept"] == "text/event-stream")
       let body = try chat.requestBody()
-      #expect(Set(body.keys) == ["messages", "model", "temperature", "persona", "stream"])
+      #expect(
+        Set(body.keys) == ["messages", "model", "temperature", "persona", "memories", "stream"])
+      #expect(body["memories"] as? [String] == ["Likes tea", "Lives in Lisbon"])
       #expect(body["model"] as? String == "openai/gpt-4o-mini")
       #expect(body["temperature"] as? Double == 0.7)
       #expect(body["persona"] as? String == "pirate")
