@@ -14,7 +14,7 @@ enum Commands {
 
   static let ask = CommandSpec(
     "ask", summary: "send one message and print the reply (piped stdin is sent after TEXT)",
-    usage: "[--json] [-c | --conversation ID] [--persona ID] [-m MODEL] [TEXT...]",
+    usage: "[--json | -x] [-c | --conversation ID] [--persona ID] [-m MODEL] [TEXT...]",
     options: [
       .flag("--json", "print one JSON object when the reply ends"),
       .value(
@@ -23,6 +23,7 @@ enum Commands {
       .flag("--continue", short: "-c", "add to the most recent conversation"),
       .value("--persona", "ID", "persona for a new conversation"),
       .value("--model", short: "-m", "MODEL", "model to use"),
+      .flag("--extract", short: "-x", "print only the reply's first fenced code block"),
     ], arguments: 0...Int.max, argumentName: "TEXT")
 
   static let chats = CommandSpec(

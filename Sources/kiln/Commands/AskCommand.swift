@@ -17,6 +17,10 @@ enum AskCommand {
   ) async throws
     -> ExitStatus
   {
+    let extracts = context.command.has("--extract")
+    if extracts, context.wantsJSON {
+      throw CommandError.usage("--extract prints text; it cannot be combined with --json.")
+    }
     let text = try messageText(
       context, limit: dependencies.chatEnvironment.configuration.maximumMessageBytes)
     // What `/settings` saved applies unless the command line says otherwise.
@@ -33,8 +37,9 @@ enum AskCommand {
 
     var presenter = makePresenter(context)
     var readerLeft = false
+    // `--extract` waits for the whole reply: the block's end is only known then.
     let watcher: ReplyFollower? =
-      context.wantsJSON
+      context.wantsJSON || extracts
       ? nil
       : ReplyFollower(chat: chat) { piece in
         // The reader went away (`| head -1`): stop the reply rather than stream it to nobody.
@@ -60,6 +65,12 @@ enum AskCommand {
     if let watcher {
       context.console.output(presenter.append(watcher.finish()))
       context.console.output(presenter.finish())
+    } else if extracts {
+      // No closed block: the whole reply, as `llm -x` prints it.
+      let content = result.reply.content
+      var plain = StreamingText(markdown: nil)
+      let shown = FencedCode.firstBlock(in: content).map { $0 + "\n" } ?? content
+      context.console.output(plain.append(shown) + plain.finish())
     }
     if context.wantsJSON {
       try context.printJSON(
