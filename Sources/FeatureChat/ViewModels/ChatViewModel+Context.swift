@@ -22,7 +22,7 @@ extension ChatViewModel {
   {
     let persona = self.persona
     let system = SystemPrompt(
-      personaPrompt: persona.systemPrompt, memories: await memoryTexts(),
+      personaPrompt: systemPromptOverride ?? persona.systemPrompt, memories: await memoryTexts(),
       memoryBudget: budget.memoryTokens)
     let systemTokens = system.text.map(TokenEstimate.messageTokens) ?? 0
     let history = await historyCandidates(

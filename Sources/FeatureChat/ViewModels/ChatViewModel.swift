@@ -58,6 +58,10 @@ public final class ChatViewModel {
   public internal(set) var lastSavedMemory: MemoryDTO?
   /// The model to ask for; `nil` uses the configured default. `/model` changes it.
   public var model: ModelID?
+  /// A system prompt that replaces the persona's for the requests this model makes
+  /// (`kiln ask -s`); never stored. Only direct providers receive it: the proxy applies the
+  /// persona's prompt itself, so the app refuses it there.
+  public var systemPromptOverride: String?
   /// Loads older messages page by page.
   public let paginator: InfinitePaginator<MessageDTO, MessageCursor>
 

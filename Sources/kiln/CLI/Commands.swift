@@ -14,7 +14,8 @@ enum Commands {
 
   static let ask = CommandSpec(
     "ask", summary: "send one message and print the reply (piped stdin is sent after TEXT)",
-    usage: "[--json | -x] [-c | --conversation ID] [--persona ID] [-m MODEL] [TEXT...]",
+    usage:
+      "[--json | -x] [-c | --conversation ID] [--persona ID] [-m MODEL] [-s SYSTEM] [TEXT...]",
     options: [
       .flag("--json", "print one JSON object when the reply ends"),
       .value(
@@ -23,6 +24,9 @@ enum Commands {
       .flag("--continue", short: "-c", "add to the most recent conversation"),
       .value("--persona", "ID", "persona for a new conversation"),
       .value("--model", short: "-m", "MODEL", "model to use"),
+      .value(
+        "--system", short: "-s", "SYSTEM",
+        "system prompt for this message instead of the persona's (direct providers)"),
       .flag("--extract", short: "-x", "print only the reply's first fenced code block"),
     ], arguments: 0...Int.max, argumentName: "TEXT")
 

@@ -21,6 +21,7 @@ enum AskCommand {
     if extracts, context.wantsJSON {
       throw CommandError.usage("--extract prints text; it cannot be combined with --json.")
     }
+    let system = try systemPrompt(context, dependencies)
     let text = try messageText(
       context, limit: dependencies.chatEnvironment.configuration.maximumMessageBytes)
     // What `/settings` saved applies unless the command line says otherwise.
@@ -31,6 +32,7 @@ enum AskCommand {
     let conversation = try await conversation(context, dependencies, persona: persona)
     let chat = dependencies.sessions.viewModel(for: conversation.id)
     await chat.load()
+    chat.systemPromptOverride = system
     if let model = context.command.value("--model") ?? saved.selectedModel {
       chat.model = ModelID(rawValue: model)
     }
@@ -95,6 +97,24 @@ enum AskCommand {
     }
     if let signal = stop.received, result.error == .cancelled { return .stopped(by: signal) }
     return result.isCompleted ? .success : .failure
+  }
+
+  /// `--system`'s text, refused through Kiln's proxy, which applies the persona's prompt
+  /// itself (decision 7) and would drop it silently.
+  @MainActor
+  private static func systemPrompt(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) throws -> String? {
+    guard let text = context.command.value("--system") else { return nil }
+    if case .proxy = dependencies.ai.provider {
+      throw CommandError.usage(
+        "--system works with a direct provider only: Kiln's proxy applies its own prompt. "
+          + "Choose a persona with --persona instead.")
+    }
+    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw CommandError.usage("--system needs a non-empty prompt.")
+    }
+    return text
   }
 
   /// A conversation this command made for a message that was turned away before anything
