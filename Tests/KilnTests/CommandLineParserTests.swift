@@ -20,6 +20,27 @@ import Testing
     #expect(command.arguments == ["hi", "there"])
   }
 
+  @Test func aTwoValueOptionIsRepeatableAndKeepsItsOrder() throws {
+    let command = try parser.parse([
+      "ask", "-o", "temperature", "0.2", "--option", "max_tokens", "50", "hi",
+    ])
+    #expect(
+      command.pairs["--option"] == [
+        ParsedCommand.Pair(name: "temperature", value: "0.2"),
+        ParsedCommand.Pair(name: "max_tokens", value: "50"),
+      ])
+    #expect(command.arguments == ["hi"])
+  }
+
+  @Test func aTwoValueOptionWithOneValueIsAUsageMistake() {
+    #expect(throws: CommandLineParser.UsageError.self) {
+      try parser.parse(["ask", "hi", "-o", "temperature"])
+    }
+    #expect(throws: CommandLineParser.UsageError.self) {
+      try parser.parse(["ask", "--option=temperature", "0.2", "hi"])
+    }
+  }
+
   @Test func doubleDashEndsOptions() throws {
     #expect(try parser.parse(["ask", "--", "--not-an-option"]).arguments == ["--not-an-option"])
   }

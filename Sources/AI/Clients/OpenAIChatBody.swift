@@ -77,6 +77,7 @@ struct OpenAIChatBody: Encodable {
   var model: ModelID?
   var messages: [Message]
   var temperature: Double?
+  var topP: Double?
   var maxTokens: Int?
   var tools: [Tool]?
   var stream: Bool
@@ -84,6 +85,7 @@ struct OpenAIChatBody: Encodable {
 
   enum CodingKeys: String, CodingKey {
     case model, messages, temperature, tools, stream
+    case topP = "top_p"
     case maxTokens = "max_tokens"
     case streamOptions = "stream_options"
   }
@@ -92,6 +94,7 @@ struct OpenAIChatBody: Encodable {
     self.model = model
     self.messages = request.messages.map(Message.init)
     self.temperature = request.temperature
+    self.topP = request.topP
     self.maxTokens = request.maxTokens
     self.tools = request.tools.isEmpty ? nil : request.tools.map(Tool.init)
     self.stream = stream

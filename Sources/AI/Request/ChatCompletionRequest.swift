@@ -11,6 +11,9 @@ public struct ChatCompletionRequest: Sendable, Equatable {
   public var model: ModelID?
   /// Sampling temperature; `nil` leaves the provider's default.
   public var temperature: Double?
+  /// Nucleus sampling (`top_p`); `nil` leaves the provider's default. The proxy contract
+  /// carries no such field.
+  public var topP: Double?
   /// The most tokens the reply may use (`max_tokens`); `nil` leaves the provider's default.
   /// The proxy sets its own limit and does not receive this.
   public var maxTokens: Int?
@@ -34,6 +37,7 @@ public struct ChatCompletionRequest: Sendable, Equatable {
     messages: [LLMMessage],
     model: ModelID? = nil,
     temperature: Double? = nil,
+    topP: Double? = nil,
     maxTokens: Int? = nil,
     personaID: String? = nil,
     memories: [String] = [],
@@ -43,6 +47,7 @@ public struct ChatCompletionRequest: Sendable, Equatable {
     self.messages = messages
     self.model = model
     self.temperature = temperature
+    self.topP = topP
     self.maxTokens = maxTokens
     self.personaID = personaID
     self.memories = memories

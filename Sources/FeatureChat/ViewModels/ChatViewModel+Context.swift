@@ -33,7 +33,9 @@ extension ChatViewModel {
     var sent: [LLMMessage] = system.text.map { [.system($0)] } ?? []
     sent += history[kept].map { LLMMessage(role: $0.role, content: $0.text) }
     return ChatCompletionRequest(
-      messages: sent, model: model, temperature: environment.configuration.temperature,
+      messages: sent, model: model,
+      temperature: requestOptions.temperature ?? environment.configuration.temperature,
+      topP: requestOptions.topP, maxTokens: requestOptions.maxTokens,
       personaID: persona.id.rawValue, memories: system.memories)
   }
 

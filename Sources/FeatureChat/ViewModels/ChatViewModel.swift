@@ -62,6 +62,8 @@ public final class ChatViewModel {
   /// (`kiln ask -s`); never stored. Only direct providers receive it: the proxy applies the
   /// persona's prompt itself, so the app refuses it there.
   public var systemPromptOverride: String?
+  /// Sampling options for the requests this model makes (`kiln ask -o`); never stored.
+  public var requestOptions = ChatRequestOptions()
   /// Loads older messages page by page.
   public let paginator: InfinitePaginator<MessageDTO, MessageCursor>
 

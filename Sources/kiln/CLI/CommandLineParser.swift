@@ -70,7 +70,16 @@ struct CommandLineParser: Sendable {
       }
       // `-m` and `--cid` are stored under the option's own name, as `--model` is.
       name = option.name
-      if option.takesValue {
+      if option.takesPair {
+        guard inlineValue == nil, let first = remaining.popFirst(),
+          let second = remaining.popFirst()
+        else {
+          throw UsageError(
+            message: "\(name) needs two values: \(name) \(option.valueName ?? "NAME VALUE").",
+            command: spec.name)
+        }
+        command.pairs[name, default: []].append(ParsedCommand.Pair(name: first, value: second))
+      } else if option.takesValue {
         guard let value = inlineValue ?? remaining.popFirst() else {
           throw UsageError(
             message: "\(name) needs a value: \(name) \(option.valueName ?? "VALUE").",

@@ -9,6 +9,8 @@ struct CommandSpec: Sendable {
     var short: String?
     /// Other long names, such as `--cid` (what `llm` calls `--conversation`).
     var aliases: [String] = []
+    /// Takes two values (`-o NAME VALUE`) and may be repeated.
+    var takesPair = false
 
     var takesValue: Bool { valueName != nil }
 
@@ -26,6 +28,14 @@ struct CommandSpec: Sendable {
       _ summary: String
     ) -> Option {
       Option(name: name, valueName: valueName, summary: summary, short: short, aliases: aliases)
+    }
+
+    /// An option followed by two values, repeatable: `-o temperature 0.2 -o top_p 0.9`.
+    static func pair(
+      _ name: String, short: String? = nil, _ valueNames: String, _ summary: String
+    ) -> Option {
+      Option(
+        name: name, valueName: valueNames, summary: summary, short: short, takesPair: true)
     }
   }
 
@@ -70,6 +80,14 @@ struct ParsedCommand: Equatable, Sendable {
   var flags: Set<String> = []
   var values: [String: String] = [:]
   var arguments: [String] = []
+  /// The values of two-value options, in the order given, by the option's name.
+  var pairs: [String: [Pair]] = [:]
+
+  /// One `NAME VALUE` given to a two-value option.
+  struct Pair: Equatable, Sendable {
+    var name: String
+    var value: String
+  }
 
   func has(_ flag: String) -> Bool { flags.contains(flag) }
   func value(_ option: String) -> String? { values[option] }

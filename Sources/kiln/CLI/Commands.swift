@@ -15,7 +15,8 @@ enum Commands {
   static let ask = CommandSpec(
     "ask", summary: "send one message and print the reply (piped stdin is sent after TEXT)",
     usage:
-      "[--json | -x] [-c | --conversation ID] [--persona ID] [-m MODEL] [-s SYSTEM] [TEXT...]",
+      "[--json | -x] [-c | --conversation ID] [--persona ID] [-m MODEL] [-s SYSTEM] "
+      + "[-o NAME VALUE]... [TEXT...]",
     options: [
       .flag("--json", "print one JSON object when the reply ends"),
       .value(
@@ -27,6 +28,9 @@ enum Commands {
       .value(
         "--system", short: "-s", "SYSTEM",
         "system prompt for this message instead of the persona's (direct providers)"),
+      .pair(
+        "--option", short: "-o", "NAME VALUE",
+        "temperature (0-2), top_p (0-1) or max_tokens for this message; repeatable"),
       .flag("--extract", short: "-x", "print only the reply's first fenced code block"),
     ], arguments: 0...Int.max, argumentName: "TEXT")
 

@@ -22,6 +22,7 @@ enum AskCommand {
       throw CommandError.usage("--extract prints text; it cannot be combined with --json.")
     }
     let system = try systemPrompt(context, dependencies)
+    let options = try requestOptions(context, dependencies)
     let text = try messageText(
       context, limit: dependencies.chatEnvironment.configuration.maximumMessageBytes)
     // What `/settings` saved applies unless the command line says otherwise.
@@ -33,6 +34,7 @@ enum AskCommand {
     let chat = dependencies.sessions.viewModel(for: conversation.id)
     await chat.load()
     chat.systemPromptOverride = system
+    chat.requestOptions = options
     if let model = context.command.value("--model") ?? saved.selectedModel {
       chat.model = ModelID(rawValue: model)
     }
@@ -115,6 +117,30 @@ enum AskCommand {
       throw CommandError.usage("--system needs a non-empty prompt.")
     }
     return text
+  }
+
+  /// `-o NAME VALUE` options, checked before anything is stored. Through Kiln's proxy only
+  /// `temperature` exists in the contract (decision 5); the proxy sets its own token limit.
+  @MainActor
+  private static func requestOptions(
+    _ context: CommandContext, _ dependencies: AppDependencies
+  ) throws -> ChatRequestOptions {
+    var options = ChatRequestOptions()
+    for pair in context.command.pairs["--option"] ?? [] {
+      if case .proxy = dependencies.ai.provider, pair.name != "temperature",
+        ChatRequestOptions.names.contains(pair.name)
+      {
+        throw CommandError.usage(
+          "-o \(pair.name) works with a direct provider only: Kiln's proxy sets it itself. "
+            + "Through the proxy only temperature can be chosen.")
+      }
+      do {
+        try options.set(pair.name, to: pair.value)
+      } catch {
+        throw CommandError.usage("-o: \(error.message)")
+      }
+    }
+    return options
   }
 
   /// A conversation this command made for a message that was turned away before anything
