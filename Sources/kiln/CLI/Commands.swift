@@ -16,7 +16,7 @@ enum Commands {
     "ask", summary: "send one message and print the reply (piped stdin is sent after TEXT)",
     usage:
       "[--json | -x] [-c | --conversation ID] [--persona ID] [-m MODEL] [-s SYSTEM] "
-      + "[-o NAME VALUE]... [TEXT...]",
+      + "[-o NAME VALUE]... [--no-save] [TEXT...]",
     options: [
       .flag("--json", "print one JSON object when the reply ends"),
       .value(
@@ -31,6 +31,7 @@ enum Commands {
       .pair(
         "--option", short: "-o", "NAME VALUE",
         "temperature (0-2), top_p (0-1) or max_tokens for this message; repeatable"),
+      .flag("--no-save", "print the reply without keeping the message or the reply"),
       .flag("--extract", short: "-x", "print only the reply's first fenced code block"),
     ], arguments: 0...Int.max, argumentName: "TEXT")
 

@@ -63,9 +63,16 @@ enum AskCommand {
       _ = watcher?.finish()
       return .success
     }
-    let discarded = await discardIfRefused(
+    let keeps = !context.command.has("--no-save")
+    var discarded = await discardIfRefused(
       conversation, created: !continuesConversation(context),
       result: result, dependencies)
+    if !keeps, !discarded {
+      let created = !continuesConversation(context)
+      try await forget(result, in: conversation, created: created, dependencies)
+      // A continued conversation stays, so JSON still names it.
+      discarded = created
+    }
     if let watcher {
       context.console.output(presenter.append(watcher.finish()))
       context.console.output(presenter.finish())
@@ -81,8 +88,10 @@ enum AskCommand {
         AskJSON(result, conversationKept: !discarded, scrubber: context.scrubber))
     } else if let signal = stop.received, result.error == .cancelled {
       context.console.error(
-        "kiln: stopped by \(SignalStop.name(signal)); the reply so far is saved in "
-          + "conversation \(conversation.id.uuidString.lowercased()).\n")
+        keeps
+          ? "kiln: stopped by \(SignalStop.name(signal)); the reply so far is saved in "
+            + "conversation \(conversation.id.uuidString.lowercased()).\n"
+          : "kiln: stopped by \(SignalStop.name(signal)).\n")
     } else if let error = result.error, error != .cancelled {
       let failure = AskJSON.failure(
         error, outcome: result.reply.outcome, scrubber: context.scrubber)
@@ -99,6 +108,22 @@ enum AskCommand {
     }
     if let signal = stop.received, result.error == .cancelled { return .stopped(by: signal) }
     return result.isCompleted ? .success : .failure
+  }
+
+  /// `--no-save`: the conversation this command made goes; in a continued one, the message
+  /// and its reply go and the earlier messages stay.
+  /// - Throws: a storage error, so a failure to forget is never silent.
+  @MainActor
+  private static func forget(
+    _ result: ReplyResult, in conversation: ConversationDTO, created: Bool,
+    _ dependencies: AppDependencies
+  ) async throws {
+    if created {
+      try await dependencies.conversations.delete(id: conversation.id)
+    } else {
+      let ids = [result.userMessageID, result.replyMessageID].compactMap { $0 }
+      if !ids.isEmpty { try await dependencies.messages.deleteMessages(ids: ids) }
+    }
   }
 
   /// `--system`'s text, refused through Kiln's proxy, which applies the persona's prompt
