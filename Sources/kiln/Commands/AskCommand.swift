@@ -30,6 +30,12 @@ enum AskCommand {
     let persona =
       try persona(context) ?? PersonaCatalogue.persona(rawID: saved.selectedPersonaID)
       ?? PersonaCatalogue.defaultPersona
+    if case .echo = dependencies.ai.provider {
+      // A script would otherwise take the repeated question for an answer.
+      context.console.error(
+        "kiln: no AI provider is configured, so the echo model repeats the message; "
+          + "set OPENAI_API_KEY or PROXY_BASE_URL (see 'kiln config').\n")
+    }
     let conversation = try await conversation(context, dependencies, persona: persona)
     let chat = dependencies.sessions.viewModel(for: conversation.id)
     await chat.load()
