@@ -96,6 +96,7 @@ enum KilnApplication {
       case "ask": return try await AskCommand.run(context, dependencies)
       case "chats": return try await ChatsCommand.run(context, dependencies)
       case "show": return try await ShowCommand.run(context, dependencies)
+      case "delete": return try await DeleteCommand.run(context, dependencies)
       case "search": return try await SearchCommand.run(context, dependencies)
       case "export": return try await ExportCommand.run(context, dependencies)
       case "import": return try await ImportCommand.run(context, dependencies)

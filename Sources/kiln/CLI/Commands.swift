@@ -36,10 +36,17 @@ enum Commands {
     ], arguments: 0...Int.max, argumentName: "TEXT")
 
   static let chats = CommandSpec(
-    "chats", summary: "list conversations", usage: "[--json] [--archived]",
+    "chats", summary: "list conversations", usage: "[--json] [--archived] [--limit N]",
     options: [
       .flag("--json", "print JSON"), .flag("--archived", "include archived conversations"),
+      .value("--limit", short: "-n", "N", "list only the first N conversations"),
     ])
+
+  static let delete = CommandSpec(
+    "delete", summary: "delete conversations (asks first unless --yes)",
+    usage: "[--yes] ID...",
+    options: [.flag("--yes", short: "-y", "delete without asking")], arguments: 1...Int.max,
+    argumentName: "a conversation ID")
 
   static let show = CommandSpec(
     "show", summary: "print a conversation", usage: "[--json] ID",
@@ -101,7 +108,8 @@ enum Commands {
     argumentName: "a COMMAND")
 
   static let all: [CommandSpec] = [
-    interactive, ask, chats, show, search, export, importCommand, config, doctor, login, signup,
+    interactive, ask, chats, show, search, delete, export, importCommand, config, doctor, login,
+    signup,
     logout, whoami, resetPassword, subscription, version, help,
   ]
 

@@ -12,8 +12,10 @@ enum ChatsCommand {
   ) async throws
     -> ExitStatus
   {
-    let conversations = try await ConversationLookup.all(
+    let limit = try Self.limit(context)
+    let all = try await ConversationLookup.all(
       dependencies, includeArchived: context.command.has("--archived"))
+    let conversations = limit.map { Array(all.prefix($0)) } ?? all
     if context.wantsJSON {
       try context.printJSON(conversations.map(ConversationJSON.init))
       return .success
@@ -26,6 +28,15 @@ enum ChatsCommand {
       context.console.output(Row.line(for: conversation) + "\n")
     }
     return .success
+  }
+
+  /// `--limit N`: a whole number of at least 1, or `nil` when absent.
+  private static func limit(_ context: CommandContext) throws -> Int? {
+    guard let text = context.command.value("--limit") else { return nil }
+    guard let count = Int(text), count >= 1 else {
+      throw CommandError.usage("--limit needs a whole number of at least 1, not '\(text)'.")
+    }
+    return count
   }
 }
 
