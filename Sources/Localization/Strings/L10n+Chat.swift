@@ -49,6 +49,8 @@ extension L10n {
     public static var statusCancelled: String { text(.statusCancelled) }
     /// "The response could not be completed."
     public static var responseFailed: String { text(.responseFailed) }
+    /// "Cut off at the model's token limit": a reply that ended with `finish_reason` length.
+    public static var replyCutOff: String { text(.replyCutOff) }
     /// "You": role badge of the user's messages.
     public static var roleUser: String { text(.roleUser) }
     /// "AI": role badge of the assistant's messages.
@@ -146,7 +148,7 @@ extension L10n {
       case editMessage, editingMessage, copyMessage, copied, deleteMessage, newChat
       case defaultTitle, rename, typing, thinking, loadingEarlier
       case statusSending, statusStreaming, statusComplete, statusFailed, statusCancelled
-      case responseFailed, roleUser, roleAssistant, model
+      case responseFailed, replyCutOff, roleUser, roleAssistant, model
       case freeLimitReachedTitle, freeLimitReachedMessage, upgradeToKeepChatting
       case pinned, pin, unpin, archived, archive, unarchive
       case searchPlaceholder, noResults, noResultsForQuery

@@ -71,8 +71,24 @@ enum ShowCommand {
       context.console.output("\n\(who)\(model):\n")
       context.console.output(renderer.render(message.text))
       if !message.text.hasSuffix("\n") { context.console.output("\n") }
+      if let mark = Self.mark(message) { context.console.output("[\(mark)]\n") }
     }
     return .success
+  }
+
+  /// What a reader must know about a message that did not end as written: stopped,
+  /// failed, cut off at the token limit, or left unfinished when kiln stopped. `nil` for a
+  /// complete message (the JSON carries the same facts as `status` and `finish_reason`).
+  static func mark(_ message: MessageDTO) -> String? {
+    switch message.status {
+    case .cancelled: return L10n.Chat.statusCancelled
+    case .failed:
+      let code = message.errorCode.map { ": \(Row.title($0, limit: 40))" } ?? ""
+      return message.role == .user ? L10n.Chat.statusFailed : L10n.Chat.responseFailed + code
+    case .sending, .streaming: return L10n.Chat.statusStreaming
+    case .complete:
+      return message.finishReason == "length" ? L10n.Chat.replyCutOff : nil
+    }
   }
 
   /// Who wrote a message, as `show` labels it; a role Kiln does not know is named as it is

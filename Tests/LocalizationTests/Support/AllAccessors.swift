@@ -67,6 +67,7 @@ enum AllAccessors {
     ("Chat.statusFailed", { L10n.Chat.statusFailed }),
     ("Chat.statusCancelled", { L10n.Chat.statusCancelled }),
     ("Chat.responseFailed", { L10n.Chat.responseFailed }),
+    ("Chat.replyCutOff", { L10n.Chat.replyCutOff }),
     ("Chat.roleUser", { L10n.Chat.roleUser }),
     ("Chat.roleAssistant", { L10n.Chat.roleAssistant }),
     ("Chat.model", { L10n.Chat.model("gpt-4o-mini") }),
