@@ -83,6 +83,18 @@ import Testing
     #expect(run.output.isEmpty)
   }
 
+  @Test func readsTheSecretFromTheConfigurationFile() async throws {
+    let directory = try KilnServerConfigurationTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let config = directory + "/server.conf"
+    try "JWT_SECRET = \(Self.secret)\nJWT_ISSUER = https://kiln.test/auth/v1\n"
+      .write(toFile: config, atomically: true, encoding: .utf8)
+    let token = try Self.hs256(Self.claims(issuer: "https://kiln.test/auth/v1"))
+    let run = try await verify(["--config", config, token], environment: [:])
+    #expect(run.status == 0)
+    #expect(run.output == "principal: user\nsub: user-7\n")
+  }
+
   @Test func verifiesES256WithKeysFromAJWKSFileAndRefusesABadFile() async throws {
     let directory = try KilnServerConfigurationTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }

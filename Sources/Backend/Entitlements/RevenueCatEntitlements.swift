@@ -133,6 +133,7 @@ public enum RevenueCatError: Error, Sendable, Hashable, CustomStringConvertible 
   /// RevenueCat's answer could not be read.
   case invalidAnswer(String)
 
+  /// A sentence for logs and operators; never holds a key, a secret or a URL's query.
   public var description: String {
     switch self {
     case .unavailable(let reason): "RevenueCat is unavailable: \(reason)"

@@ -15,6 +15,7 @@ public enum JWKSError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The URL could not be fetched: a transport failure or a non-2xx status.
   case fetchFailed(String)
 
+  /// A sentence for logs and operators; never holds a key, a secret or a URL's query.
   public var description: String {
     switch self {
     case .invalidLocation(let reason): "JWT_JWKS is not a file path or an http(s) URL: \(reason)"

@@ -84,6 +84,9 @@ public final class JWKSFollowingVerifier: AccessTokenJudging {
     }
   }
 
+  /// The principal of the bearer token in `authorization`; a token naming an unknown `kid`
+  /// may first refetch the URL (at most once a minute) and is then judged again.
+  /// - Throws: `JWTRejection` naming the rule the header or token breaks.
   public func principal(authorization: String?) async throws(JWTRejection) -> Principal {
     let verifier = current.withLock { $0 }
     do throws(JWTRejection) {

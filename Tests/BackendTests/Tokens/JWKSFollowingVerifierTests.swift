@@ -140,4 +140,31 @@ import Testing
       #expect(server.requests.count == 2)
     }
   }
+
+  @Test func readsAFileOnceAtStartAndRefusesABadOne() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let file = directory.appendingPathComponent("jwks.json")
+      try Data(TokenMaker.jwks([first.publicKey.jwk(keyID: "ec-1")]).utf8).write(to: file)
+      let loader = JWKSLoader(client: UnconfiguredHTTPClient(missing: "a JWKS URL"))
+      let judge = try JWKSFollowingVerifier(
+        settings: .init(), location: .file(path: file.path), loader: loader,
+        clock: clock.appClock)
+      #expect(try await judge.loadKeys() == nil)
+      #expect(
+        try await verdict(judge, TokenMaker.es256(first, kid: "ec-1")).get().subject == "user-1")
+      // Rewritten later, the file is not read again: its keys are fixed at start.
+      try Data(TokenMaker.jwks([second.publicKey.jwk(keyID: "ec-2")]).utf8).write(to: file)
+      await clock.advance(by: .seconds(120))
+      #expect(
+        await verdict(judge, try TokenMaker.es256(second, kid: "ec-2")) == .failure(.unknownKey))
+
+      try Data("{}".utf8).write(to: file)
+      let broken = try JWKSFollowingVerifier(
+        settings: .init(), location: .file(path: file.path), loader: loader,
+        clock: clock.appClock)
+      await #expect(throws: JWKSError.malformed("a JWK set needs a keys array")) {
+        try await broken.loadKeys()
+      }
+    }
+  }
 }
