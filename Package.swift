@@ -114,7 +114,7 @@ package.targets += [
   // handlers take and return request/response values and know nothing of sockets.
   .target(
     name: "Backend",
-    dependencies: ["Core", "JOSE"]),
+    dependencies: ["Core", "JOSE", "Networking"]),
 ]
 
 // MARK: - Design and features
@@ -171,7 +171,8 @@ package.targets += [
       "HTTPServer", .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
     ]
   ),
-  .executableTarget(name: "kiln-server", dependencies: ["Core", "HTTPServer"]),
+  .executableTarget(
+    name: "kiln-server", dependencies: ["Core", "HTTPServer", "Backend", "JOSE", "Networking"]),
   // A child process the durability test kills with SIGKILL mid-write.
   .executableTarget(name: "StorageCrashProbe", dependencies: ["Core", "Storage"]),
 ]
@@ -209,8 +210,10 @@ package.targets += [
     name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
   .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
   .testTarget(name: "PostgresTests", dependencies: ["Core", "Postgres", "TestSupport"]),
-  .testTarget(name: "BackendTests", dependencies: ["Backend"]),
-  .testTarget(name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport"]),
+  .testTarget(
+    name: "BackendTests", dependencies: ["Backend", "Core", "JOSE", "Networking", "TestSupport"]),
+  .testTarget(
+    name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport", "JOSE", "Networking"]),
   .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(

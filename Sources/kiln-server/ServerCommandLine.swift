@@ -16,7 +16,7 @@ enum ServerCommandLine {
 
   static var help: String {
     let keys = SettingKey.all.map { key in
-      "  \(key.name.padding(toLength: 19, withPad: " ", startingAt: 0))\(key.summary)"
+      "  \(key.name.padding(toLength: 27, withPad: " ", startingAt: 0))\(key.summary)"
     }.joined(separator: "\n")
     return """
       kiln-server \(version): Kiln's HTTP server.
@@ -29,6 +29,10 @@ enum ServerCommandLine {
             was parsed (method, target, version, headers, body_base64).
         kiln-server config [--config FILE] [flags]
             Print the configuration serve would use, with secrets redacted.
+        kiln-server token verify [--now UNIX] [--config FILE] [--authorization VALUE | TOKEN]
+            Judge one access token (or one Authorization header value) with JWT_SECRET,
+            JWT_JWKS, JWT_ISSUER and JWT_AUDIENCE: prints the principal and sub (exit 0) or
+            the rule that rejected it (exit 1).
         kiln-server --version
         kiln-server --help
 
@@ -58,6 +62,9 @@ enum ServerCommandLine {
     if arguments == ["--version"] {
       write("kiln-server \(version)\n", to: .standardOutput)
       return 0
+    }
+    if arguments.first == "token" {
+      return await TokenCommand.run(arguments.dropFirst(), environment: environment)
     }
     let options: Options
     let settings: ServerSettings
@@ -89,7 +96,7 @@ enum ServerCommandLine {
     }
   }
 
-  private static func usageFailure(_ message: String) -> Int32 {
+  static func usageFailure(_ message: String) -> Int32 {
     write("kiln-server: \(message)\nRun kiln-server --help for usage.\n", to: .standardError)
     return 2
   }

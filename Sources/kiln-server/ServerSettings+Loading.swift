@@ -80,13 +80,15 @@ extension ServerSettings {
         .shutdownTimeout, default: .seconds(10), allowsZero: true),
       accessLogEnabled: try resolver.choice(.accessLog, default: "stderr", in: ["stderr", "off"])
         == "stderr",
-      metricsToken: resolver.optional(.metricsToken), shown: [])
+      metricsToken: resolver.optional(.metricsToken),
+      proxy: try ProxySettings.resolve(&resolver), shown: [])
     settings.shown = resolver.shown
     return settings
   }
 
   /// Reads and checks values, remembering what it showed for `config`.
   struct Resolver {
+    /// The raw values by key, with where each came from.
     var raw: [String: (value: String, origin: SettingOrigin)]
     var shown: [(key: SettingKey, value: String?, origin: SettingOrigin)] = []
 

@@ -52,10 +52,11 @@ struct SettingKey: Equatable {
     name: "METRICS_TOKEN", isSecret: true,
     summary: "bearer token for GET /metrics; unset, only loopback peers may read it")
 
-  static let all: [SettingKey] = [
-    host, port, dataDirectory, eventLoops, maxConnections, maxBodySize, headTimeout,
-    keepAliveTimeout, shutdownTimeout, accessLog, metricsToken,
-  ]
+  static let all: [SettingKey] =
+    [
+      host, port, dataDirectory, eventLoops, maxConnections, maxBodySize, headTimeout,
+      keepAliveTimeout, shutdownTimeout, accessLog, metricsToken,
+    ] + proxyKeys
 }
 
 /// What kiln-server runs with, after file, environment and flags are merged and checked.
@@ -71,6 +72,8 @@ struct ServerSettings: Equatable {
   var shutdownTimeout: Duration
   var accessLogEnabled: Bool
   var metricsToken: String?
+  /// The AI proxy's keys (issue #17 item 10), parsed into plain values.
+  var proxy: ProxySettings
   /// Every key's value as text and its origin, for `kiln-server config`.
   var shown: [(key: SettingKey, value: String?, origin: SettingOrigin)]
 
