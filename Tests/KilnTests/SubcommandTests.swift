@@ -305,6 +305,11 @@ import Testing
     #expect(search.status == 0)
     #expect(search.output.contains("the quick brown fox"))
     #expect(!search.output.contains("lazy dogs"))
+    // One conversation matched by its title and by two messages (the echo repeats the
+    // question): listed once, with each message under it.
+    let lines = search.output.split(separator: "\n")
+    #expect(lines.count == 3, "\(search.output)")
+    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("    ") && $0.contains("[brown]") })
 
     let file = home.root.appendingPathComponent("export.json")
     let export = try await home.runWithPipes(["export", "--output", file.path], input: "")

@@ -152,17 +152,45 @@ enum SearchCommand {
       context.console.error("Nothing matches '\(query)'.\n")
       return .success
     }
-    for conversation in titles {
-      context.console.output(Row.line(for: conversation) + "\n")
-    }
-    for hit in messages {
-      let id = ConversationLookup.shortID(hit.conversation.id)
-      let snippet = hit.snippet.marked(open: "[", close: "]")
-        .replacingOccurrences(of: "\n", with: " ")
-      context.console.output(
-        "\(id)  \(Row.title(hit.conversation.title)): \(TerminalSanitizer.singleLine(snippet))\n")
+    for group in Self.grouped(titles: titles, messages: messages) {
+      context.console.output(Row.line(for: group.conversation) + "\n")
+      for hit in group.messages.prefix(Self.snippetsPerConversation) {
+        let snippet = hit.snippet.marked(open: "[", close: "]")
+          .replacingOccurrences(of: "\n", with: " ")
+        let who = ShowCommand.roleName(hit.message.role)
+        context.console.output("    \(who): \(TerminalSanitizer.singleLine(snippet))\n")
+      }
+      let more = group.messages.count - Self.snippetsPerConversation
+      if more > 0 { context.console.output("    (+\(more) more)\n") }
     }
     return .success
+  }
+
+  /// The most message snippets shown under one conversation.
+  static let snippetsPerConversation = 3
+
+  /// One conversation of the results with its matching messages.
+  struct Group {
+    var conversation: ConversationDTO
+    var messages: [MessageSearchHit]
+  }
+
+  /// Hits grouped by conversation, each conversation once: those whose title matched
+  /// first, then the others in the order of their first matching message.
+  static func grouped(titles: [ConversationDTO], messages: [MessageSearchHit]) -> [Group] {
+    var groups = titles.map { Group(conversation: $0, messages: []) }
+    var index = Dictionary(
+      groups.enumerated().map { ($0.element.conversation.id, $0.offset) }
+    ) { first, _ in first }
+    for hit in messages {
+      if let position = index[hit.conversation.id] {
+        groups[position].messages.append(hit)
+      } else {
+        index[hit.conversation.id] = groups.count
+        groups.append(Group(conversation: hit.conversation, messages: [hit]))
+      }
+    }
+    return groups
   }
 }
 
