@@ -103,6 +103,9 @@ enum AskCommand {
         error, outcome: result.reply.outcome, scrubber: context.scrubber)
       let message = TerminalSanitizer.sanitized(failure.message)
       context.console.error("kiln: \(message) [\(failure.code)]\n")
+      if let remedy = ProblemRemedy.sentence(for: error, provider: dependencies.ai.provider) {
+        context.console.error("kiln: \(remedy)\n")
+      }
       switch error {
       case .freeQuotaExhausted, .subscriptionRequired:
         // "Upgrade" alone leaves a script's user asking how: the plans are in the chat.

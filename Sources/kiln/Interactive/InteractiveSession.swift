@@ -93,7 +93,7 @@ final class InteractiveSession {
     self.plan = plan
     replies = ReplyDisplay(
       console: console, focus: focus, plan: plan, clock: dependencies.clock,
-      rating: dependencies.rating)
+      rating: dependencies.rating, provider: dependencies.ai.provider)
     self.settingsHandler = settingsHandler
     handlers = [
       conversationsHandler,

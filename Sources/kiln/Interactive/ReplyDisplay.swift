@@ -1,3 +1,4 @@
+import AI
 import Core
 import FeatureChat
 import FeatureRating
@@ -25,6 +26,7 @@ final class ReplyDisplay {
   private let plan: PlanReport
   private let clock: AppClock
   private let rating: RatingClient
+  private let provider: AIConfiguration.Provider
   /// Text to start the next prompt with (an edit, a message the free tier turned away).
   var prefill: String?
   /// Whether the last reply failed (line mode's exit status).
@@ -36,8 +38,9 @@ final class ReplyDisplay {
 
   init(
     console: SessionConsole, focus: SessionFocus, plan: PlanReport, clock: AppClock,
-    rating: RatingClient
+    rating: RatingClient, provider: AIConfiguration.Provider
   ) {
+    self.provider = provider
     self.console = console
     self.focus = focus
     self.plan = plan
@@ -131,7 +134,12 @@ final class ReplyDisplay {
       showUpgradeHint()
     case let error?:
       console.problem(error, reply: result.reply)
-      if chat.canRetry { console.hint("Type /retry to try again.") }
+      if let remedy = ProblemRemedy.sentence(for: error, provider: provider) {
+        console.hint(remedy)
+      }
+      if chat.canRetry, ProblemRemedy.retryCanHelp(error) {
+        console.hint("Type /retry to try again.")
+      }
     }
     showStatus(of: chat)
     if result.isCompleted { await maybeAskForRating() }

@@ -22,7 +22,7 @@ import Testing
     let plan = harness.plan(dependencies)
     let replies = ReplyDisplay(
       console: harness.console, focus: harness.focus, plan: plan, clock: dependencies.clock,
-      rating: dependencies.rating)
+      rating: dependencies.rating, provider: dependencies.ai.provider)
     let conversations = ConversationsHandler(
       console: harness.console, focus: harness.focus,
       history: ChatHistoryViewModel(

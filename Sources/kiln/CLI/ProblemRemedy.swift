@@ -1,0 +1,64 @@
+import AI
+import Core
+import Foundation
+
+/// What the user can do about a failed reply, named with the host and the setting involved,
+/// so no error suggests a remedy that cannot work (`/retry` never fixes a refused key).
+enum ProblemRemedy {
+  /// The sentence for `error` with `provider`, or `nil` when trying again is the remedy.
+  static func sentence(for error: AppError, provider: AIConfiguration.Provider) -> String? {
+    let place = Place(provider)
+    switch error {
+    case .network:
+      guard let place else { return nil }
+      return "Could not reach \(place.host) (\(place.setting)). Check that the server is "
+        + "running and the address is right: 'kiln config' shows it, 'kiln doctor' tests it."
+    case .apiKeyRejected:
+      let host = place?.host ?? "The provider"
+      return "\(host) refused the API key (\(AIConfiguration.Key.openAIAPIKey)). Set a valid "
+        + "key ('kiln config' shows where it comes from); trying again will not help."
+    case .unauthorized, .sessionExpired:
+      return "Sign in again with 'kiln login' (or /login in the chat)."
+    case .notConfigured:
+      return "'kiln config' lists the settings and where each one comes from."
+    case .notFound:
+      guard let place else { return nil }
+      return "\(place.host) has no such endpoint or model; check \(place.setting) and the "
+        + "model ('kiln doctor' checks both)."
+    default:
+      return nil
+    }
+  }
+
+  /// Whether asking again can succeed: a lost connection, a busy or failing server, a rate
+  /// limit. A refused key, a missing sign-in or a request the server judged invalid cannot.
+  static func retryCanHelp(_ error: AppError) -> Bool {
+    switch error {
+    case .network, .rateLimited, .serviceUnavailable, .decoding, .unknown, .storage: true
+    default: false
+    }
+  }
+
+  /// Where requests go: the host (and port) and the setting that names it.
+  private struct Place {
+    var host: String
+    var setting: String
+
+    init?(_ provider: AIConfiguration.Provider) {
+      switch provider {
+      case .echo: return nil
+      case .proxy(let settings):
+        host = Self.hostAndPort(settings.endpoint ?? settings.baseURL)
+        setting = AIConfiguration.Key.proxyBaseURL
+      case .direct(let settings):
+        host = Self.hostAndPort(settings.baseURL)
+        setting = AIConfiguration.Key.openAIBaseURL
+      }
+    }
+
+    static func hostAndPort(_ url: URL) -> String {
+      let host = url.host ?? url.absoluteString
+      return url.port.map { "\(host):\($0)" } ?? host
+    }
+  }
+}
