@@ -113,6 +113,20 @@ import Testing
     #expect(await payments.purchasedProductIDs == ["yearly_limit_offer"], "/upgrade 1 numbers it")
   }
 
+  @Test func theSuggestedUpgradeTypedAfterAPutBackMessageRunsAndKeepsTheMessage() async throws {
+    // A terminal puts the blocked message back at the prompt, so typing "/upgrade" there
+    // reads as "second/upgrade"; the script gives that line as the editor would.
+    let io = ScriptedSessionIO(["first", "second", "second/upgrade"], isTerminal: true)
+    let (session, _) = makeSession(io, configuration: ["KILN_FREE_MESSAGE_LIMIT": "1"])
+    _ = await session.run(opening: nil)
+    #expect(io.prefills.count == 4)
+    #expect(io.prefills[2] == "second", "the blocked message is put back")
+    #expect(io.prefills[3] == "second", "and offered again after the command")
+    let afterCommand = try #require(io.output.components(separatedBy: "second/upgrade").last)
+    #expect(afterCommand.contains(L10n.Payments.paywallTitle), "\(io.output)")
+    #expect(!io.output.contains("second/upgrade ·"), "never sent as a message")
+  }
+
   @Test func restoreWithNothingToRestoreSaysSo() async throws {
     let io = ScriptedSessionIO(["/restore"])
     let (session, dependencies) = makeSession(io)

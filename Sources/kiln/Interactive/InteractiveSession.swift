@@ -127,11 +127,19 @@ final class InteractiveSession {
     if let conversationID { await open(conversationID, showing: 6) }
     while !isQuitting {
       replies.flushNotices()
-      let input = await io.readInput(prompt: prompt, prefill: replies.takePrefill())
+      let offered = replies.takePrefill()
+      let input = await io.readInput(prompt: prompt, prefill: offered)
       switch input {
       case .line(let line):
         quitArmed = false
-        await handle(line)
+        if let command = Self.command(typedAfter: offered, in: line) {
+          // The message put back at the prompt (say, after the paywall) stays for later:
+          // typing the suggested `/upgrade` runs it rather than sending "hello/upgrade".
+          await handle(command)
+          if replies.prefill == nil { replies.prefill = offered }
+        } else {
+          await handle(line)
+        }
         await saveHistory()
       case .interrupted(let discarded):
         interrupted(discarded: discarded)
@@ -149,6 +157,15 @@ final class InteractiveSession {
     await saveHistory()
     await dependencies.shutdown()
     io.close()
+  }
+
+  /// The slash command typed after the text the prompt started with, when `line` is that
+  /// text followed by a command Kiln knows; `nil` otherwise.
+  static func command(typedAfter offered: String?, in line: String) -> String? {
+    guard let offered, !offered.isEmpty, line.hasPrefix(offered) else { return nil }
+    let rest = line.dropFirst(offered.count).drop { $0 == " " }
+    guard rest.hasPrefix("/"), (try? SlashCommand.parse(String(rest))) != nil else { return nil }
+    return String(rest)
   }
 
   private var prompt: StyledText {
