@@ -114,7 +114,7 @@ package.targets += [
   // handlers take and return request/response values and know nothing of sockets.
   .target(
     name: "Backend",
-    dependencies: ["Core", "JOSE"]),
+    dependencies: ["Core", "JOSE", "Storage", "Postgres"]),
 ]
 
 // MARK: - Design and features
