@@ -209,7 +209,9 @@ package.targets += [
     name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
   .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
   .testTarget(name: "PostgresTests", dependencies: ["Core", "Postgres", "TestSupport"]),
-  .testTarget(name: "BackendTests", dependencies: ["Backend"]),
+  .testTarget(
+    name: "BackendTests",
+    dependencies: ["Backend", "Core", "Storage", "Postgres", "TestSupport"]),
   .testTarget(name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport"]),
   .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
