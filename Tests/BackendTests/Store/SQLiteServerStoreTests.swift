@@ -198,6 +198,29 @@ struct SQLiteServerStoreTests {
     #expect(unavailableReason(error).contains(words))
   }
 
+  @Test func aFullDiskIsUnavailableAndChargesNothing() async throws {
+    try await withTemporaryDirectory(prefix: "kiln-store") { directory in
+      let store = try SQLiteServerStore(directory: directory, clock: clock)
+      let allowance = try freeMessages(5)
+      try await store.stopGrowing()
+      var failure: ServerStoreError?
+      var refusedUser = ""
+      for index in 0..<20_000 where failure == nil {
+        refusedUser = "user-\(index)"
+        do throws(ServerStoreError) {
+          _ = try await store.admit(admission(refusedUser, free: allowance))
+        } catch {
+          failure = error
+        }
+      }
+      #expect(unavailableReason(failure).contains("full"))
+      #expect(
+        try await store.admit(admission(refusedUser, free: allowance, charge: false))
+          == .admitted(freeRemaining: 5))
+      await store.close()
+    }
+  }
+
   @Test func aClosedStoreIsUnavailable() async throws {
     try await withTemporaryDirectory(prefix: "kiln-store") { directory in
       let store = try SQLiteServerStore(directory: directory, clock: clock)

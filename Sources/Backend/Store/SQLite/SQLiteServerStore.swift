@@ -147,6 +147,15 @@ public actor SQLiteServerStore: ServerStore {
     }
   }
 
+  /// Caps the file at its current size, so the next write that needs a new page fails as a
+  /// full disk does (`SQLITE_FULL`): for tests of the full-disk path.
+  func stopGrowing() throws(ServerStoreError) {
+    try perform("cap size") { connection in
+      let pages = try connection.integerPragma("page_count")
+      try connection.execute("PRAGMA max_page_count = \(pages)")
+    }
+  }
+
   public func checkReachable() throws(ServerStoreError) {
     try perform("check") { connection in
       _ = try connection.first("SELECT count(*) FROM schema_migrations") { $0.int(0) }
