@@ -6,12 +6,6 @@ import Testing
 
 @testable import Backend
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 @Suite("PostgresServerStore")
 struct PostgresServerStoreTests {
   private let clock = ManualClock(start: storeNoon).appClock
@@ -27,6 +21,18 @@ struct PostgresServerStoreTests {
     #expect(try await first.migrate().isEmpty)
     await first.close()
     await second.close()
+  }
+
+  @Test func aDatabaseMigratedByANewerKilnServerIsRefused() async throws {
+    let url = try await newPostgresDatabase()
+    let store = try PostgresServerStore(url: url, clock: clock)
+    try await store.migrate()
+    let raw = try await PostgresConnection.connect(url: url)
+    try await raw.execute("INSERT INTO schema_migrations (version, name) VALUES (99, 'future')")
+    await raw.close()
+    let error = await #expect(throws: ServerStoreError.self) { try await store.migrate() }
+    #expect(unavailableReason(error).contains("newer"))
+    await store.close()
   }
 
   @Test func aDatabaseThatWasNeverMigratedIsUnavailableAndSaysWhatToRun() async throws {
@@ -111,45 +117,4 @@ struct PostgresServerStoreTests {
   func everyConnectionFailureIsUnavailable(failure: PostgresError, words: String) {
     #expect(unavailableReason(ServerStoreError(postgres: failure)).contains(words))
   }
-}
-
-/// A loopback port bound by this process and never listened on: connecting to it is
-/// refused, as it is when PostgreSQL is stopped, and no other process can take it meanwhile.
-private final class ClosedLoopbackPort: Sendable {
-  let number: Int
-  private let descriptor: Int32
-
-  init() throws {
-    #if canImport(Glibc)
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        bind(descriptor, socketAddress, length) == 0
-          && getsockname(descriptor, socketAddress, &length) == 0
-      }
-    }
-    guard bound else {
-      closeDescriptor(descriptor)
-      throw POSIXError(.EADDRINUSE)
-    }
-    self.descriptor = descriptor
-    number = Int(UInt16(bigEndian: address.sin_port))
-  }
-
-  func close() {
-    closeDescriptor(descriptor)
-  }
-}
-
-/// `close(2)`, named apart from `ClosedLoopbackPort.close()`.
-private func closeDescriptor(_ descriptor: Int32) {
-  close(descriptor)
 }

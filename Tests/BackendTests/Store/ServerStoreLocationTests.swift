@@ -51,6 +51,13 @@ struct ServerStoreLocationTests {
     await #expect(throws: ServerStoreError.self) {
       try await ServerStoreLocation.postgres(url: "not a url").open(clock: clock)
     }
+    let port = try ClosedLoopbackPort()
+    let unreachable = "postgres://kiln@127.0.0.1:\(port.number)/kiln?connect_timeout=5"
+    let startError = await #expect(throws: ServerStoreError.self) {
+      try await ServerStoreLocation.postgres(url: unreachable).open(clock: clock)
+    }
+    #expect(unavailableReason(startError).contains("cannot connect"))
+    port.close()
     try await withTemporaryDirectory(prefix: "kiln-store") { parent in
       let blocker = parent.appendingPathComponent("blocker")
       try Data("x".utf8).write(to: blocker)
