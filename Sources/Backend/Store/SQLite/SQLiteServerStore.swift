@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Postgres
 import Storage
 
 #if canImport(Glibc)
@@ -19,7 +20,10 @@ import Storage
 ///
 /// One connection belongs to this actor, so its calls run one at a time; several store
 /// objects (or processes) on the same file are safe because every admission that charges is
-/// one `BEGIN IMMEDIATE` transaction, which SQLite serializes across connections.
+/// one `BEGIN IMMEDIATE` transaction, which SQLite serializes across connections. The actor
+/// runs on a thread of its own (as a PostgreSQL connection does): waiting out another
+/// process's write lock blocks that thread for up to the busy timeout, never one of the few
+/// threads of Swift's cooperative pool that serve every other request.
 ///
 /// Every failure (the lock held past the busy timeout, a damaged file, a full disk, the file
 /// deleted or replaced under the running store) is `ServerStoreError.unavailable` with the
@@ -37,6 +41,12 @@ public actor SQLiteServerStore: ServerStore {
   let connection: SQLiteConnection
   private let identity: FileIdentity
   private let logger: AppLogger
+  private nonisolated let thread: ConnectionThread
+
+  /// The executor all of the actor's code runs on: the store's own thread.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    thread.asUnownedSerialExecutor()
+  }
 
   /// Opens (creating when missing) the store's file in `directory` and migrates it.
   /// - Parameters:
@@ -54,6 +64,7 @@ public actor SQLiteServerStore: ServerStore {
     let path = directory.appendingPathComponent(fileName).path
     self.path = path
     self.logger = logger
+    thread = ConnectionThread(name: "kiln-server store")
     do {
       try Self.makeDirectory(directory)
       StorageDatabase.prepareFile(at: path, logger: logger)
@@ -70,8 +81,14 @@ public actor SQLiteServerStore: ServerStore {
     } catch {
       let failure = ServerStoreError(sqlite: error, path: path)
       logger.error("server store: open \(path): \(failure)", category: .storage)
+      thread.stop()
       throw failure
     }
+  }
+
+  deinit {
+    // No job can reach the thread any more, so it may end.
+    thread.stop()
   }
 
   /// Closes the file; later calls fail with `.unavailable`. Safe to call twice.
