@@ -114,7 +114,7 @@ package.targets += [
   // handlers take and return request/response values and know nothing of sockets.
   .target(
     name: "Backend",
-    dependencies: ["Core", "JOSE", "Networking"]),
+    dependencies: ["Core", "JOSE", "Networking", "Storage", "Postgres"]),
 ]
 
 // MARK: - Design and features
@@ -211,7 +211,8 @@ package.targets += [
   .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
   .testTarget(name: "PostgresTests", dependencies: ["Core", "Postgres", "TestSupport"]),
   .testTarget(
-    name: "BackendTests", dependencies: ["Backend", "Core", "JOSE", "Networking", "TestSupport"]),
+    name: "BackendTests",
+    dependencies: ["Backend", "Core", "JOSE", "Networking", "Storage", "Postgres", "TestSupport"]),
   .testTarget(
     name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport", "JOSE", "Networking"]),
   .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core", "TestSupport"]),

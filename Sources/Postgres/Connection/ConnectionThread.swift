@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// libpq blocks the calling thread for every round trip. A connection actor runs on this
 /// executor, so those waits hold a thread of its own, never one of the few threads of Swift's
-/// cooperative pool; callers simply `await` the actor.
-final class ConnectionThread: SerialExecutor, Sendable {
+/// cooperative pool; callers simply `await` the actor. `package`, so other blocking clients in
+/// the package (kiln-server's SQLite store) run the same way.
+package final class ConnectionThread: SerialExecutor, Sendable {
   private struct State {
     var jobs: [UnownedJob] = []
     var isStopping = false
@@ -17,24 +18,24 @@ final class ConnectionThread: SerialExecutor, Sendable {
   private let signal = DispatchSemaphore(value: 0)
 
   /// Starts the thread; it runs until `stop()`.
-  init(name: String) {
+  package init(name: String) {
     let thread = Thread { [self] in self.run() }
     thread.name = name
     thread.start()
   }
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let unowned = UnownedJob(job)
     state.withLock { $0.jobs.append(unowned) }
     signal.signal()
   }
 
-  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+  package func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)
   }
 
   /// Lets the thread finish the jobs it has and end.
-  func stop() {
+  package func stop() {
     state.withLock { $0.isStopping = true }
     signal.signal()
   }

@@ -1,23 +1,25 @@
 import Core
 
 /// One step of the schema: applied once, inside its own transaction, in version order.
-struct Migration: Sendable {
+package struct Migration: Sendable {
   /// The schema version the database has after this step (1, 2, …).
-  let version: Int
+  package let version: Int
   /// A short name recorded in `schema_migrations`.
-  let name: String
+  package let name: String
   /// Makes the change; runs inside the migration's transaction.
-  let apply: @Sendable (SQLiteConnection) throws -> Void
+  package let apply: @Sendable (SQLiteConnection) throws -> Void
 
   /// A step made of SQL statements.
-  init(version: Int, name: String, sql: String) {
+  package init(version: Int, name: String, sql: String) {
     self.version = version
     self.name = name
     self.apply = { connection in try connection.execute(sql) }
   }
 
   /// A step made of code.
-  init(version: Int, name: String, apply: @escaping @Sendable (SQLiteConnection) throws -> Void) {
+  package init(
+    version: Int, name: String, apply: @escaping @Sendable (SQLiteConnection) throws -> Void
+  ) {
     self.version = version
     self.name = name
     self.apply = apply
@@ -29,16 +31,17 @@ struct Migration: Sendable {
 /// The version lives in `PRAGMA user_version` (set inside each step's transaction, so it
 /// rolls back with it) and every applied step is also listed in `schema_migrations`. A
 /// failed step rolls back and leaves the database at the previous version, readable.
-enum Migrator {
+package enum Migrator {
   /// The version stored in the file; 0 for a new file.
   /// - Throws: `StorageError.corrupted` when the file is not a database.
-  static func storedVersion(_ connection: SQLiteConnection) throws -> Int {
+  package static func storedVersion(_ connection: SQLiteConnection) throws -> Int {
     try connection.integerPragma("user_version")
   }
 
   /// Throws when the file was written by a newer schema than `migrations` knows.
   /// - Throws: `StorageError.newerSchema`.
-  static func checkNotNewer(_ connection: SQLiteConnection, migrations: [Migration]) throws {
+  package static func checkNotNewer(_ connection: SQLiteConnection, migrations: [Migration]) throws
+  {
     let supported = migrations.last?.version ?? 0
     let found = try storedVersion(connection)
     if found > supported {
@@ -49,7 +52,7 @@ enum Migrator {
   /// Applies every step above the stored version, up to `target`; returns the final version.
   /// - Throws: `StorageError.newerSchema`, or `.migrationFailed` for the step that failed.
   @discardableResult
-  static func migrate(
+  package static func migrate(
     _ connection: SQLiteConnection, migrations: [Migration], upTo target: Int? = nil,
     clock: AppClock, logger: AppLogger
   ) throws -> Int {

@@ -6,7 +6,7 @@ import Foundation
 /// Not `Sendable`: a connection belongs to exactly one owner (the `StorageDatabase` actor,
 /// or a `Mutex` in `DatabaseKeyValueStore`) and is only touched from there. It is opened
 /// with `SQLITE_OPEN_NOMUTEX` because that owner already serializes every call.
-final class SQLiteConnection {
+package final class SQLiteConnection {
   private let handle: OpaquePointer
   private var statements: [String: SQLiteStatement] = [:]
   private var isClosed = false
@@ -14,7 +14,7 @@ final class SQLiteConnection {
   /// Opens (and creates, unless `readOnly`) the database file at `path`. `immutable` (read
   /// only) tells SQLite nothing changes the file, so it needs no `-shm` beside it.
   /// - Throws: `StorageError` mapped from the open failure.
-  init(path: String, readOnly: Bool = false, immutable: Bool = false) throws {
+  package init(path: String, readOnly: Bool = false, immutable: Bool = false) throws {
     var pointer: OpaquePointer?
     var flags =
       (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -44,7 +44,7 @@ final class SQLiteConnection {
   }
 
   /// Finalizes cached statements and closes the connection; later calls throw `.closed`.
-  func close() {
+  package func close() {
     guard !isClosed else { return }
     isClosed = true
     statements.removeAll()
@@ -52,7 +52,7 @@ final class SQLiteConnection {
   }
 
   /// The typed error for the most recent failure on this connection.
-  func error(_ code: Int32) -> StorageError {
+  package func error(_ code: Int32) -> StorageError {
     SQLiteResult.error(
       code: sqlite3_extended_errcode(handle),
       message: String(cString: sqlite3_errmsg(handle)),
@@ -61,7 +61,7 @@ final class SQLiteConnection {
 
   /// Runs one or more statements that take no parameters and return no rows (DDL, pragmas).
   /// - Throws: `StorageError`.
-  func execute(_ sql: String) throws {
+  package func execute(_ sql: String) throws {
     guard !isClosed else { throw StorageError.closed }
     let code = sqlite3_exec(handle, sql, nil, nil, nil)
     if code != SQLITE_OK { throw error(code) }
@@ -84,14 +84,14 @@ final class SQLiteConnection {
   /// Runs a statement that returns no rows; returns the number of rows it changed.
   /// - Throws: `StorageError`.
   @discardableResult
-  func run(_ sql: String, _ values: any SQLiteBindable...) throws -> Int {
+  package func run(_ sql: String, _ values: any SQLiteBindable...) throws -> Int {
     try run(sql, bindings: values)
   }
 
   /// `run(_:_:)` with the values as an array.
   /// - Throws: `StorageError`.
   @discardableResult
-  func run(_ sql: String, bindings values: [any SQLiteBindable]) throws -> Int {
+  package func run(_ sql: String, bindings values: [any SQLiteBindable]) throws -> Int {
     let statement = try statement(sql)
     defer { statement.reset() }
     try statement.bind(values)
@@ -101,7 +101,7 @@ final class SQLiteConnection {
 
   /// Runs a query and maps every row.
   /// - Throws: `StorageError`, or what `map` throws.
-  func query<T>(
+  package func query<T>(
     _ sql: String, _ values: any SQLiteBindable..., map: (SQLiteRow) throws -> T
   ) throws -> [T] {
     try query(sql, bindings: values, map: map)
@@ -109,7 +109,7 @@ final class SQLiteConnection {
 
   /// `query(_:_:map:)` with the values as an array.
   /// - Throws: `StorageError`, or what `map` throws.
-  func query<T>(
+  package func query<T>(
     _ sql: String, bindings: [any SQLiteBindable], map: (SQLiteRow) throws -> T
   ) throws -> [T] {
     let statement = try statement(sql)
@@ -124,7 +124,7 @@ final class SQLiteConnection {
 
   /// The first row of a query, mapped, or `nil` when there is none.
   /// - Throws: `StorageError`, or what `map` throws.
-  func first<T>(
+  package func first<T>(
     _ sql: String, _ values: any SQLiteBindable..., map: (SQLiteRow) throws -> T
   ) throws -> T? {
     let statement = try statement(sql)
@@ -135,7 +135,7 @@ final class SQLiteConnection {
 
   /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
   /// - Throws: what `body` throws, or `StorageError` from the transaction itself.
-  func transaction<T>(_ body: () throws -> T) throws -> T {
+  package func transaction<T>(_ body: () throws -> T) throws -> T {
     try run("BEGIN IMMEDIATE")
     do {
       let result = try body()
@@ -149,7 +149,7 @@ final class SQLiteConnection {
 
   /// Runs `body` inside a deferred read transaction, so several queries see one snapshot.
   /// - Throws: what `body` throws, or `StorageError`.
-  func readTransaction<T>(_ body: () throws -> T) throws -> T {
+  package func readTransaction<T>(_ body: () throws -> T) throws -> T {
     try run("BEGIN DEFERRED")
     do {
       let result = try body()
@@ -163,7 +163,7 @@ final class SQLiteConnection {
 
   /// Rolls back the open transaction, if any. A failed rollback leaves nothing to undo:
   /// SQLite has already rolled back on the errors where `ROLLBACK` itself fails.
-  func rollback() {
+  package func rollback() {
     if sqlite3_get_autocommit(handle) == 0 {
       sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
     }
@@ -171,10 +171,10 @@ final class SQLiteConnection {
 
   /// The value of an integer pragma, e.g. `user_version`.
   /// - Throws: `StorageError`.
-  func integerPragma(_ name: String) throws -> Int {
+  package func integerPragma(_ name: String) throws -> Int {
     try first("PRAGMA \(name)") { $0.int(0) } ?? 0
   }
 
   /// The rowid of the most recent insert on this connection.
-  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 }

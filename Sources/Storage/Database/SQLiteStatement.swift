@@ -45,50 +45,50 @@ final class SQLiteStatement {
 }
 
 /// Typed access to the columns of the current row. Indexes are 0-based.
-struct SQLiteRow {
+package struct SQLiteRow {
   let handle: OpaquePointer
 
-  func isNull(_ column: Int32) -> Bool {
+  package func isNull(_ column: Int32) -> Bool {
     sqlite3_column_type(handle, column) == SQLITE_NULL
   }
 
-  func int64(_ column: Int32) -> Int64 {
+  package func int64(_ column: Int32) -> Int64 {
     sqlite3_column_int64(handle, column)
   }
 
-  func int(_ column: Int32) -> Int {
+  package func int(_ column: Int32) -> Int {
     Int(sqlite3_column_int64(handle, column))
   }
 
-  func optionalInt(_ column: Int32) -> Int? {
+  package func optionalInt(_ column: Int32) -> Int? {
     isNull(column) ? nil : int(column)
   }
 
-  func bool(_ column: Int32) -> Bool {
+  package func bool(_ column: Int32) -> Bool {
     sqlite3_column_int64(handle, column) != 0
   }
 
-  func double(_ column: Int32) -> Double {
+  package func double(_ column: Int32) -> Double {
     sqlite3_column_double(handle, column)
   }
 
-  func string(_ column: Int32) -> String {
+  package func string(_ column: Int32) -> String {
     guard let text = sqlite3_column_text(handle, column) else { return "" }
     let count = Int(sqlite3_column_bytes(handle, column))
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
-  func optionalString(_ column: Int32) -> String? {
+  package func optionalString(_ column: Int32) -> String? {
     isNull(column) ? nil : string(column)
   }
 
-  func date(_ column: Int32) -> Date {
+  package func date(_ column: Int32) -> Date {
     StorageTime.date(milliseconds: sqlite3_column_int64(handle, column))
   }
 
   /// A 16-byte identifier blob.
   /// - Throws: `StorageError.corrupted` when the column is not 16 bytes.
-  func uuid(_ column: Int32) throws -> UUID {
+  package func uuid(_ column: Int32) throws -> UUID {
     guard sqlite3_column_bytes(handle, column) == 16,
       let bytes = sqlite3_column_blob(handle, column)
     else {
@@ -97,7 +97,7 @@ struct SQLiteRow {
     return UUID(storageBytes: UnsafeRawBufferPointer(start: bytes, count: 16))
   }
 
-  func optionalUUID(_ column: Int32) throws -> UUID? {
+  package func optionalUUID(_ column: Int32) throws -> UUID? {
     isNull(column) ? nil : try uuid(column)
   }
 }

@@ -14,7 +14,7 @@ extension StorageDatabase {
   /// Creates the database file readable only by its owner before SQLite opens it: SQLite
   /// gives the `-wal` and `-shm` files the main file's mode, so all three end up 0600. An
   /// existing file whose mode lets others read it is tightened the same way.
-  static func prepareFile(at path: String, logger: AppLogger) {
+  package static func prepareFile(at path: String, logger: AppLogger) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
     if descriptor >= 0 {
       // The umask may have taken bits away, never added any; fchmod makes it exactly 0600.

@@ -79,7 +79,7 @@ public actor StorageDatabase {
   }
 
   /// Sets the per-connection options that do not write to the file.
-  static func configure(_ connection: SQLiteConnection, options: Options) throws {
+  package static func configure(_ connection: SQLiteConnection, options: Options) throws {
     let timeout = Int(options.busyTimeout.timeInterval * 1000)
     try connection.execute(
       """

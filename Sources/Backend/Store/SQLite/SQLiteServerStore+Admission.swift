@@ -1,0 +1,63 @@
+import Storage
+
+extension SQLiteServerStore {
+  public func admit(_ request: AdmissionRequest) throws(ServerStoreError) -> AdmissionDecision {
+    try perform("admit") { connection in
+      // Charging reads and writes in one BEGIN IMMEDIATE transaction: it takes the file's
+      // write lock before reading, so no other connection or process can judge the same
+      // counters in between. Looking only reads one snapshot and locks nothing.
+      if request.charge {
+        return try connection.transaction { try Self.judge(request, on: connection) }
+      }
+      return try connection.readTransaction { try Self.judge(request, on: connection) }
+    }
+  }
+
+  /// The free allowance first, then the rate limit, as the contract says; the counters are
+  /// written only when the request is admitted and charged.
+  private static func judge(
+    _ request: AdmissionRequest, on connection: SQLiteConnection
+  ) throws -> AdmissionDecision {
+    var remaining: Int?
+    var chargedBucket: String?
+    if let allowance = request.freeAllowance {
+      let bucket = allowance.period.bucket(at: request.now)
+      let used =
+        try connection.first(
+          "SELECT used FROM free_usage WHERE user_id = ? AND bucket = ?", request.userID, bucket
+        ) { $0.int(0) } ?? 0
+      guard used < allowance.limit else {
+        return .freeQuotaExhausted(retryAfter: allowance.period.renewal(after: request.now))
+      }
+      chargedBucket = bucket
+      remaining = allowance.limit - used - (request.charge ? 1 : 0)
+    }
+    var newArrival: Double?
+    if let limit = request.rateLimit {
+      let stored =
+        try connection.first(
+          "SELECT arrival FROM admission_counters WHERE user_id = ?", request.userID
+        ) { $0.isNull(0) ? nil : $0.double(0) } ?? nil
+      switch limit.step(storedArrival: stored, now: request.now.timeIntervalSince1970) {
+      case .refused(let retryAfter): return .rateLimited(retryAfter: retryAfter)
+      case .allowed(let arrival): newArrival = arrival
+      }
+    }
+    guard request.charge else { return .admitted(freeRemaining: remaining) }
+    if let newArrival {
+      try connection.run(
+        """
+        INSERT INTO admission_counters (user_id, arrival) VALUES (?, ?)
+        ON CONFLICT (user_id) DO UPDATE SET arrival = excluded.arrival
+        """, request.userID, newArrival)
+    }
+    if let chargedBucket {
+      try connection.run(
+        """
+        INSERT INTO free_usage (user_id, bucket, used) VALUES (?, ?, 1)
+        ON CONFLICT (user_id, bucket) DO UPDATE SET used = used + 1
+        """, request.userID, chargedBucket)
+    }
+    return .admitted(freeRemaining: remaining)
+  }
+}
