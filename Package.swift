@@ -114,7 +114,7 @@ package.targets += [
   // handlers take and return request/response values and know nothing of sockets.
   .target(
     name: "Backend",
-    dependencies: ["Core", "JOSE"]),
+    dependencies: ["Core", "JOSE", "Networking"]),
 ]
 
 // MARK: - Design and features
@@ -209,7 +209,8 @@ package.targets += [
     name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
   .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
   .testTarget(name: "PostgresTests", dependencies: ["Core", "Postgres", "TestSupport"]),
-  .testTarget(name: "BackendTests", dependencies: ["Backend"]),
+  .testTarget(
+    name: "BackendTests", dependencies: ["Backend", "Core", "JOSE", "Networking", "TestSupport"]),
   .testTarget(name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport"]),
   .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
