@@ -171,7 +171,7 @@ package.targets += [
       "HTTPServer", .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
     ]
   ),
-  .executableTarget(name: "kiln-server", dependencies: ["Core", "HTTPServer"]),
+  .executableTarget(name: "kiln-server", dependencies: ["Core", "HTTPServer", "Backend"]),
   // A child process the durability test kills with SIGKILL mid-write.
   .executableTarget(name: "StorageCrashProbe", dependencies: ["Core", "Storage"]),
 ]
@@ -211,7 +211,9 @@ package.targets += [
   .testTarget(name: "PostgresTests", dependencies: ["Core", "Postgres", "TestSupport"]),
   .testTarget(
     name: "BackendTests", dependencies: ["Backend", "Core", "JOSE", "Networking", "TestSupport"]),
-  .testTarget(name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport"]),
+  .testTarget(
+    name: "KilnServerTests",
+    dependencies: ["kiln-server", "TestSupport", "Backend", "HTTPServer", "Networking"]),
   .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(
