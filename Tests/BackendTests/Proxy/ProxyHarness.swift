@@ -31,6 +31,7 @@ struct ProxyHarness {
     echo: Bool = false, store: InMemoryServerStore? = nil,
     entitlements: (any EntitlementSource)? = nil, storeOverride: (any ServerStore)? = nil,
     upstreamTimeouts: HTTPTimeouts = .standard, upstreamURL: URL? = nil,
+    logger: AppLogger = .disabled,
     configure: (inout Arguments) -> Void = { _ in }
   ) throws {
     let clock = ManualClock()
@@ -74,8 +75,9 @@ struct ProxyHarness {
       configuration: configuration, tokens: verifier,
       entitlements: entitlements ?? GrantsOnlyEntitlements(store: store),
       store: storeOverride ?? store,
-      upstream: URLSessionHTTPClient(baseURL: nil, clock: clock.appClock),
-      clock: clock.appClock, sleep: sleep, makeIdentifier: .incrementing(), metrics: metrics)
+      upstream: URLSessionHTTPClient(baseURL: nil, clock: clock.appClock, logger: logger),
+      clock: clock.appClock, sleep: sleep, makeIdentifier: .incrementing(), metrics: metrics,
+      logger: logger)
   }
 
   /// What tests may change in the configuration.
@@ -197,48 +199,87 @@ enum UpstreamScript {
 final class RecordingBodyWriter: BackendBodyWriter {
   struct HungUp: Error {}
 
+  private struct Waiter {
+    var id: Int
+    var needle: String
+    var continuation: CheckedContinuation<Bool, Never>
+  }
+
   private struct State {
     var bytes: [UInt8] = []
     var writes = 0
+    var finished = false
+    var waiters: [Waiter] = []
+    var nextWaiter = 0
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
   }
 
   private let state = Mutex(State())
   private let hangUpAfter: Int?
-  private let updates: AsyncStream<Void>.Continuation
-  private let stream: AsyncStream<Void>
 
   /// A writer that throws on every write after the first `hangUpAfter` (never when `nil`).
   init(hangUpAfter: Int? = nil) {
     self.hangUpAfter = hangUpAfter
-    let (stream, updates) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    self.stream = stream
-    self.updates = updates
   }
 
   func write(_ bytes: [UInt8]) async throws {
-    let accepted = state.withLock { state -> Bool in
-      if let hangUpAfter, state.writes >= hangUpAfter { return false }
+    let (accepted, ready) = state.withLock { state -> (Bool, [Waiter]) in
+      if let hangUpAfter, state.writes >= hangUpAfter { return (false, []) }
       state.writes += 1
       state.bytes += bytes
-      return true
+      let text = state.text
+      let ready = state.waiters.filter { text.contains($0.needle) }
+      state.waiters.removeAll { text.contains($0.needle) }
+      return (true, ready)
     }
-    updates.yield()
+    for waiter in ready { waiter.continuation.resume(returning: true) }
     guard accepted else { throw HungUp() }
   }
 
-  /// Ends every wait (call it when the producer has returned).
+  /// Ends every wait with `false` (call it when the producer has returned).
   func finish() {
-    updates.finish()
+    let waiting = state.withLock { state -> [Waiter] in
+      state.finished = true
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiting { waiter.continuation.resume(returning: false) }
   }
 
   /// Everything written, as text.
-  var text: String { String(decoding: state.withLock { $0.bytes }, as: UTF8.self) }
+  var text: String { state.withLock { $0.text } }
 
-  /// Waits (without sleeping) until the text contains `needle`.
-  func waitFor(_ needle: String) async -> Bool {
-    if text.contains(needle) { return true }
-    for await _ in stream where text.contains(needle) { return true }
-    return text.contains(needle)
+  /// Waits until the text contains `needle`; `false` if the producer finished first, or
+  /// after `timeout` as a safety net so a broken producer fails the test instead of hanging
+  /// it (no test relies on the timeout).
+  func waitFor(_ needle: String, timeout: Duration = .seconds(10)) async -> Bool {
+    let id = state.withLock { state -> Int in
+      state.nextWaiter += 1
+      return state.nextWaiter
+    }
+    let expiry = Task { [weak self] in
+      try await Task.sleep(for: timeout)
+      self?.expire(id)
+    }
+    defer { expiry.cancel() }
+    return await withCheckedContinuation { continuation in
+      let answer = state.withLock { state -> Bool? in
+        if state.text.contains(needle) { return true }
+        if state.finished { return false }
+        state.waiters.append(Waiter(id: id, needle: needle, continuation: continuation))
+        return nil
+      }
+      if let answer { continuation.resume(returning: answer) }
+    }
+  }
+
+  private func expire(_ id: Int) {
+    let waiter = state.withLock { state -> Waiter? in
+      guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+      return state.waiters.remove(at: index)
+    }
+    waiter?.continuation.resume(returning: false)
   }
 }
 

@@ -1,4 +1,5 @@
 import Backend
+import Core
 import Foundation
 import Testing
 
@@ -20,5 +21,24 @@ import Testing
       #expect(!text.contains(secret))
     }
     #expect(text.hasSuffix("\n"))
+  }
+
+  /// Anchors §0.8: no key, token, message or upstream error body reaches the logs.
+  @Test func logsNeverHoldTheKeyTheTokenTheMessagesOrTheUpstreamsErrorBody() async throws {
+    let sink = InMemoryLogSink()
+    let harness = try ProxyHarness(logger: AppLogger(minimumLevel: .debug, sinks: [sink])) {
+      $0.retryBudget = 0
+    }
+    defer { harness.stop() }
+    harness.scriptResponse(.json(#"{"error":{"message":"bad key sk-provider-echo"}}"#, status: 500))
+    harness.scriptStream(UpstreamScript.reply(["private", " answer"]))
+    let failed = try await harness.ask(ProxyHarness.body("my private question"))
+    #expect(failed.status == 502)
+    _ = try await harness.ask(ProxyHarness.body("another private question")).streamedText()
+    #expect(sink.text.contains("status 500"))
+    let token = try harness.token()
+    for secret in [ProxyHarness.upstreamKey, token, "private", "sk-provider-echo", "Bearer"] {
+      #expect(!sink.text.contains(secret))
+    }
   }
 }

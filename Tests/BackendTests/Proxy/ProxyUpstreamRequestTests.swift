@@ -82,4 +82,28 @@ import Testing
     #expect(try upstreamBody(harness)["model"] == .string("openai/gpt-4o-mini"))
     #expect(try await harness.ledger().first?.model == "openai/gpt-4o-mini")
   }
+
+  /// The exact body `ProxyLLMClient` sends (Foundation's encoder escapes slashes).
+  @Test func theBodyProxyLLMClientSendsIsAnsweredWithThePersonasPrompt() async throws {
+    let harness = try ProxyHarness { $0.personas = ["pirate": "You are a pirate."] }
+    defer { harness.stop() }
+    harness.scriptStream(UpstreamScript.reply())
+    let body =
+      #"{"messages":[{"role":"user","content":"Hello"},{"role":"assistant","content":"Arr"},"#
+      + #"{"role":"user","content":"Again"}],"model":"openai\/gpt-4o-mini","#
+      + #""temperature":0.7,"persona":"pirate","stream":true}"#
+    var request = ProxyHarness.request(body, token: try harness.token())
+    request.headers.append(("apikey", "anon-public-key"))
+    let response = await harness.service.handleAI(request)
+    #expect(response.status == 200)
+    #expect(try await response.streamedText().hasSuffix("data: [DONE]\n\n"))
+    let upstream = try upstreamBody(harness)
+    #expect(upstream["model"] == .string("openai/gpt-4o-mini"))
+    let messages = try #require(upstream["messages"]?.arrayValue)
+    #expect(
+      messages.map { $0.objectValue?["role"]?.stringValue } == [
+        "system", "user", "assistant", "user",
+      ])
+    #expect(messages.first?.objectValue?["content"] == .string("You are a pirate."))
+  }
 }
