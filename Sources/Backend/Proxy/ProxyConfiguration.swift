@@ -215,5 +215,6 @@ public struct ProxyConfigurationError: Error, Sendable, Hashable, CustomStringCo
     self.reason = reason
   }
 
+  /// `KEY: reason`, for the exit-2 message.
   public var description: String { "\(key): \(reason)" }
 }

@@ -169,6 +169,14 @@ final class SleepLog: Sendable {
   var durations: [Duration] { state.withLock { $0 } }
 }
 
+extension LoopbackResponse.Step {
+  /// The text of a `.data` step (empty for other steps).
+  var text: String {
+    if case .data(let data) = self { return String(decoding: data, as: UTF8.self) }
+    return ""
+  }
+}
+
 /// The upstream's pieces, as OpenRouter sends them.
 enum UpstreamScript {
   static func chunk(_ content: String, id: String = "gen-1") -> String {

@@ -212,6 +212,46 @@ import Testing
       BackendRequest(method: "GET", path: "/v1/models"))
     #expect(anonymous.status == 401)
   }
+
+  @Test func theOpenAIRouteStreamsWhenAskedTo() async throws {
+    let harness = try ProxyHarness()
+    defer { harness.stop() }
+    harness.scriptStream(UpstreamScript.reply())
+    let response = await harness.service.handleChatCompletions(
+      ProxyHarness.request(
+        ProxyHarness.body(extra: #","stream":true"#), token: try harness.token(),
+        path: "/v1/chat/completions"))
+    #expect(response.header("Content-Type") == "text/event-stream")
+    let text = try await response.streamedText()
+    #expect(text == UpstreamScript.reply().map(\.text).joined())
+  }
+
+  /// Networking's parser limits hold: a line past 1 MiB ends the reply with an error.
+  @Test func anOversizedUpstreamLineEndsWithAnErrorEvent() async throws {
+    let harness = try ProxyHarness()
+    defer { harness.stop() }
+    harness.scriptStream([
+      .text(UpstreamScript.chunk("Hi")), .text("data: " + String(repeating: "x", count: 1_100_000)),
+      .text("\n\n" + UpstreamScript.done),
+    ])
+    let text = try await harness.ask().streamedText()
+    #expect(text.hasPrefix(UpstreamScript.chunk("Hi")))
+    #expect(text.contains("oversized chunk"))
+    #expect(!text.contains("[DONE]"))
+    #expect(text.utf8.count < 4096)
+  }
+
+  @Test func theEchoModelStillRunsEveryCheck() async throws {
+    let harness = try ProxyHarness(echo: true) { $0.freeLimit = 1 }
+    let wrongModel = try await harness.ask(ProxyHarness.body(model: "openai/gpt-4"))
+    #expect(wrongModel.errorCode == "invalid_model")
+    _ = try await harness.ask().streamedText()
+    let spent = try await harness.ask()
+    #expect(spent.errorCode == "free_quota_exhausted")
+    let anonymous = await harness.service.handleAI(
+      ProxyHarness.request(ProxyHarness.body(), token: nil))
+    #expect(anonymous.status == 401)
+  }
 }
 
 /// The `data` of each event in a client's stream, read with Networking's parser.
