@@ -213,7 +213,9 @@ package.targets += [
     name: "BackendTests", dependencies: ["Backend", "Core", "JOSE", "Networking", "TestSupport"]),
   .testTarget(
     name: "KilnServerTests",
-    dependencies: ["kiln-server", "TestSupport", "Backend", "HTTPServer", "Networking"]),
+    dependencies: [
+      "kiln-server", "TestSupport", "Backend", "Core", "HTTPServer", "JOSE", "Networking",
+    ]),
   .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(
