@@ -214,7 +214,10 @@ package.targets += [
     name: "BackendTests",
     dependencies: ["Backend", "Core", "JOSE", "Networking", "Storage", "Postgres", "TestSupport"]),
   .testTarget(
-    name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport", "JOSE", "Networking"]),
+    name: "KilnServerTests",
+    dependencies: [
+      "kiln-server", "TestSupport", "Backend", "Core", "HTTPServer", "JOSE", "Networking",
+    ]),
   .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),
   .testTarget(

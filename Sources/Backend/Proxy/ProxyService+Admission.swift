@@ -1,0 +1,96 @@
+import Foundation
+
+/// A user who passed the entitlement and quota look.
+struct Admission: Sendable {
+  var userID: String
+  /// The free allowance that applies, or `nil` for a subscriber.
+  var freeAllowance: FreeAllowance?
+  /// The free messages left (before this request while looking, after it once charged);
+  /// `nil` for a subscriber.
+  var freeRemaining: Int?
+}
+
+/// A refusal during admission, with the quota header's value when it is known.
+struct AdmissionRefusal: Error {
+  var error: APIError
+  var freeRemaining: Int?
+}
+
+extension ProxyService {
+  /// The entitlement, then a look at the quota and the rate limit that charges nothing.
+  func admit(userID: String, now: Date) async -> Result<Admission, AdmissionRefusal> {
+    let entitled: Bool
+    do {
+      entitled = try await entitlements.isEntitled(userID: userID, now: now)
+    } catch {
+      logger.error("entitlement lookup failed: \(type(of: error))", category: .backend)
+      return .failure(AdmissionRefusal(error: .storeUnavailable, freeRemaining: nil))
+    }
+    let allowance = entitled ? nil : configuration.freeAllowance
+    let admission = Admission(userID: userID, freeAllowance: allowance, freeRemaining: nil)
+    return await decide(admission, now: now, charge: false)
+  }
+
+  /// The charge, once every check has passed: the store judges again and counts atomically,
+  /// so a request that lost a race with another is refused here.
+  func charge(_ admission: Admission, now: Date) async -> Result<Admission, AdmissionRefusal> {
+    await decide(admission, now: now, charge: true)
+  }
+
+  private func decide(
+    _ admission: Admission, now: Date, charge: Bool
+  ) async -> Result<Admission, AdmissionRefusal> {
+    let question = AdmissionRequest(
+      userID: admission.userID, now: now, rateLimit: configuration.rateLimit,
+      freeAllowance: admission.freeAllowance, charge: charge)
+    let decision: AdmissionDecision
+    do {
+      decision = try await store.admit(question)
+    } catch {
+      logger.error("admission failed: \(error)", category: .backend)
+      return .failure(AdmissionRefusal(error: .storeUnavailable, freeRemaining: nil))
+    }
+    switch decision {
+    case .admitted(let remaining):
+      var admitted = admission
+      admitted.freeRemaining = remaining
+      return .success(admitted)
+    case .freeQuotaExhausted(let retryAfter):
+      let error = APIError(
+        status: 429, code: "free_quota_exhausted",
+        message: "The free messages are used up; a subscription continues the conversation.",
+        retryAfter: retryAfter)
+      return .failure(AdmissionRefusal(error: error, freeRemaining: 0))
+    case .rateLimited(let retryAfter):
+      let error = APIError(
+        status: 429, code: "rate_limited", message: "Too many requests; try again later.",
+        retryAfter: retryAfter)
+      let remaining = await freeRemaining(admission, now: now)
+      return .failure(AdmissionRefusal(error: error, freeRemaining: remaining))
+    }
+  }
+
+  /// The free messages left, for a rate-limited non-subscriber (the rate limit's answer does
+  /// not carry it); `nil` for a subscriber or when the store cannot say.
+  private func freeRemaining(_ admission: Admission, now: Date) async -> Int? {
+    guard let allowance = admission.freeAllowance else { return nil }
+    let question = AdmissionRequest(
+      userID: admission.userID, now: now, rateLimit: nil, freeAllowance: allowance,
+      charge: false)
+    do {
+      if case .admitted(let remaining) = try await store.admit(question) { return remaining }
+      return 0
+    } catch {
+      logger.error("quota look failed: \(error)", category: .backend)
+      return nil
+    }
+  }
+}
+
+extension APIError {
+  /// 503 when the store or the entitlement source cannot answer (decision 18: fail closed).
+  static let storeUnavailable = APIError(
+    status: 503, code: "service_unavailable",
+    message: "The service cannot check this request right now; try again shortly.",
+    retryAfter: 5)
+}

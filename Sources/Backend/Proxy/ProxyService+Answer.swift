@@ -1,0 +1,119 @@
+import Foundation
+import JOSE
+import Networking
+
+/// How a reply ended, for the ledger and the metrics.
+enum ReplyStatus: String, Sendable {
+  case completed
+  case cancelled
+  case upstreamError = "upstream_error"
+}
+
+extension ProxyService {
+  /// Calls the upstream (or the echo model) for an admitted request and answers: a stream
+  /// of events, or one `chat.completion` object.
+  func answer(_ chat: ProxyChatRequest, exchange: Exchange) async -> BackendResponse {
+    let source: HTTPStreamResponse
+    if let upstream = configuration.upstream {
+      switch await openUpstream(chat, upstream: upstream) {
+      case .success(let response): source = response
+      case .failure(let error):
+        await finish(exchange, status: .upstreamError, interpreter: nil, generationID: nil)
+        return refuse(error, freeRemaining: exchange.freeRemaining)
+      }
+    } else {
+      source = EchoModel.response(
+        for: chat, id: "chatcmpl-" + makeIdentifier().uuidString.lowercased(),
+        created: clock.now())
+    }
+    let generationID = source.headers["X-Generation-Id"]
+    var headers: [(name: String, value: String)] = []
+    if let remaining = exchange.freeRemaining {
+      headers.append((name: Self.freeMessagesHeader, value: String(remaining)))
+    }
+    guard chat.stream else {
+      return await completion(
+        from: source, exchange: exchange, generationID: generationID,
+        headers: headers)
+    }
+    let relay = StreamRelay(
+      body: source.body, keepAliveInterval: configuration.keepAliveInterval, sleep: sleep)
+    let service = self
+    let eventHeaders: [(name: String, value: String)] = [
+      (name: "Content-Type", value: "text/event-stream"),
+      (name: "Cache-Control", value: "no-cache"), (name: "X-Accel-Buffering", value: "no"),
+    ]
+    return BackendResponse(
+      status: 200, headers: eventHeaders + headers,
+      stream: BackendStream { writer in
+        let (status, interpreter) = await relay.run(writer: writer)
+        await service.finish(
+          exchange, status: status, interpreter: interpreter, generationID: generationID)
+      })
+  }
+
+  /// Reads the whole upstream stream and answers one `chat.completion` object, or 502 when
+  /// the upstream failed part-way (a half reply is never shown as a whole one).
+  private func completion(
+    from source: HTTPStreamResponse, exchange: Exchange, generationID: String?,
+    headers: [(name: String, value: String)]
+  ) async -> BackendResponse {
+    var interpreter = UpstreamChunkInterpreter(collectsText: true)
+    let status = await StreamRelay.collect(source.body, into: &interpreter)
+    await finish(
+      exchange, status: status, interpreter: interpreter, generationID: generationID)
+    guard status == .completed else {
+      return refuse(
+        APIError(
+          status: 502, code: "upstream_error",
+          message: "The model provider failed while answering."),
+        freeRemaining: exchange.freeRemaining)
+    }
+    let id = interpreter.generationID ?? ("chatcmpl-" + makeIdentifier().uuidString.lowercased())
+    var members: [String: StrictJSONValue] = [
+      "id": .string(id), "object": .string("chat.completion"),
+      "created": .number(interpreter.created ?? exchange.startedAt.timeIntervalSince1970.rounded()),
+      "model": .string(interpreter.model ?? exchange.model),
+      "choices": .array([
+        .object([
+          "index": .number(0),
+          "message": .object(["role": .string("assistant"), "content": .string(interpreter.text)]),
+          "finish_reason": interpreter.finishReason.map(StrictJSONValue.string) ?? .null,
+        ])
+      ]),
+    ]
+    if interpreter.promptTokens != nil || interpreter.completionTokens != nil {
+      let prompt = interpreter.promptTokens ?? 0
+      let completion = interpreter.completionTokens ?? 0
+      members["usage"] = .object([
+        "prompt_tokens": .number(Double(prompt)),
+        "completion_tokens": .number(Double(completion)),
+        "total_tokens": .number(Double(prompt + completion)),
+      ])
+    }
+    return .json(status: 200, Array(JSONText.serialize(.object(members)).utf8), headers: headers)
+  }
+
+  /// Writes the ledger line and counts the reply; a ledger failure is logged, never shown
+  /// (the reply has already been given).
+  func finish(
+    _ exchange: Exchange, status: ReplyStatus, interpreter: UpstreamChunkInterpreter?,
+    generationID: String?
+  ) async {
+    let duration = clock.now().timeIntervalSince(exchange.startedAt)
+    metrics.recordReply(status: status.rawValue)
+    metrics.recordTokens(
+      prompt: interpreter?.promptTokens, completion: interpreter?.completionTokens)
+    let record = UsageRecord(
+      requestID: exchange.requestID, userID: exchange.userID, model: exchange.model,
+      promptTokens: interpreter?.promptTokens, completionTokens: interpreter?.completionTokens,
+      status: status.rawValue, startedAt: exchange.startedAt,
+      durationMilliseconds: max(0, Int((duration * 1000).rounded())),
+      upstreamGenerationID: generationID ?? interpreter?.generationID)
+    do {
+      try await store.recordUsage(record)
+    } catch {
+      logger.error("usage ledger write failed: \(error)", category: .backend)
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import JOSE
+import Networking
+
+/// Reads the upstream's event stream one event at a time and says what to do with each:
+/// forward a chunk, finish, or fail. It keeps what the ledger and a non-streaming answer
+/// need (generation id, usage, finish reason, the reply's text), never more.
+struct UpstreamChunkInterpreter: Sendable {
+  /// What one upstream event means for the client.
+  enum Step: Sendable, Equatable {
+    /// Send this JSON chunk as `data: …`.
+    case forward(String)
+    /// Nothing to send (an event of another type).
+    case skip
+    /// The upstream sent `[DONE]`.
+    case done
+    /// The upstream failed mid-stream (an error object, `finish_reason: "error"`, or a chunk
+    /// that is not a JSON object); the reply must end with an error event.
+    case failed(String)
+  }
+
+  private(set) var generationID: String?
+  private(set) var model: String?
+  private(set) var created: Double?
+  private(set) var promptTokens: Int?
+  private(set) var completionTokens: Int?
+  private(set) var finishReason: String?
+  /// The reply's text, kept only when `collectsText` (non-streaming answers).
+  private(set) var text = ""
+  let collectsText: Bool
+  private let parser = StrictJSONParser(maximumDepth: 32)
+
+  init(collectsText: Bool) {
+    self.collectsText = collectsText
+  }
+
+  /// Interprets one event.
+  mutating func step(_ event: ServerSentEvent) -> Step {
+    guard event.type == ServerSentEvent.defaultType else { return .skip }
+    if event.data == "[DONE]" { return .done }
+    let members: [String: StrictJSONValue]
+    do {
+      members = try parser.parseObject(Array(event.data.utf8))
+    } catch {
+      return .failed("The model provider sent a malformed chunk.")
+    }
+    if let error = members["error"], error != .null {
+      return .failed("The model provider failed while answering.")
+    }
+    if generationID == nil { generationID = members["id"]?.stringValue }
+    if model == nil { model = members["model"]?.stringValue }
+    if created == nil { created = members["created"]?.numberValue }
+    if let usage = members["usage"]?.objectValue {
+      promptTokens = usage["prompt_tokens"]?.numberValue.flatMap(Self.count) ?? promptTokens
+      completionTokens =
+        usage["completion_tokens"]?.numberValue.flatMap(Self.count) ?? completionTokens
+    }
+    for choice in members["choices"]?.arrayValue ?? [] {
+      guard let object = choice.objectValue else { continue }
+      if let reason = object["finish_reason"]?.stringValue {
+        if reason == "error" { return .failed("The model provider failed while answering.") }
+        finishReason = reason
+      }
+      if collectsText, let content = object["delta"]?.objectValue?["content"]?.stringValue {
+        text += content
+      }
+    }
+    // A chunk spread over several `data:` lines holds line breaks; one line keeps the
+    // client's framing simple, and re-serialising yields the same JSON value.
+    let forwarded =
+      event.data.utf8.contains(UInt8(ascii: "\n"))
+      ? JSONText.serialize(.object(members)) : event.data
+    return .forward(forwarded)
+  }
+
+  /// Whether the stream may end here as a finished reply: a finish reason arrived and no
+  /// event was left half-read (the `[DONE]` itself is then optional).
+  var hasFinished: Bool { finishReason != nil }
+
+  private static func count(_ number: Double) -> Int? {
+    number >= 0 && number < 1e15 ? Int(number) : nil
+  }
+}
+
+/// Kiln's own SSE framing for the client (decision 5).
+enum ProxyEventFrames {
+  /// `data: <json>` and the blank line.
+  static func data(_ json: String) -> [UInt8] { Array("data: \(json)\n\n".utf8) }
+  /// The end of a finished reply.
+  static let done = Array("data: [DONE]\n\n".utf8)
+  /// The comment that keeps idle connections open.
+  static let keepAlive = Array(": keep-alive\n\n".utf8)
+
+  /// A terminal error event: `data: {"error":{"code":…,"message":…}}`, never followed by
+  /// `[DONE]`, so a failed reply can never look finished.
+  static func error(code: String, message: String) -> [UInt8] {
+    data(
+      JSONText.serialize(
+        .object(["error": .object(["code": .string(code), "message": .string(message)])])))
+  }
+}
