@@ -4,7 +4,7 @@ import Networking
 import TestSupport
 
 extension Benchmark {
-  /// `kiln-bench upstream [--requests N] [--concurrency C] [--cancels K]`: the pooled
+  /// `kiln-bench upstream [--requests N] [--concurrency C] [--cancels K] [--streams S]`: the pooled
   /// upstream client beside the per-transfer one, against a loopback upstream.
   static let upstream = Benchmark(
     name: "upstream",
@@ -21,6 +21,7 @@ struct UpstreamBenchmark {
   var requests = 2_000
   var concurrency = 32
   var cancels = 20
+  var streams = 200
 
   /// One way of sending a small request.
   struct Path: Sendable {
@@ -31,10 +32,11 @@ struct UpstreamBenchmark {
 
   init(arguments: [String]) throws {
     let options = try BenchmarkSupport.positiveOptions(
-      arguments, allowed: ["--requests", "--concurrency", "--cancels"])
+      arguments, allowed: ["--requests", "--concurrency", "--cancels", "--streams"])
     requests = options["--requests"] ?? requests
     concurrency = options["--concurrency"] ?? concurrency
     cancels = options["--cancels"] ?? cancels
+    streams = options["--streams"] ?? streams
   }
 
   func run() async throws {
@@ -56,7 +58,7 @@ struct UpstreamBenchmark {
         + " sequential and \(concurrency) at a time; \(cancels) cancelled streams")
     print(
       pad("path", 32) + pad("mode", 12) + pad("req/s", 10) + pad("p50", 10) + pad("p99", 10)
-        + "connections")
+        + "connections (warm-up included)")
     for path in paths {
       for parallel in [1, concurrency] {
         let figures = try await measure(path, parallel: parallel)
@@ -65,6 +67,10 @@ struct UpstreamBenchmark {
             + pad(format(figures.rate), 10) + pad(format(ms: figures.p50), 10)
             + pad(format(ms: figures.p99), 10) + "\(figures.connections)")
       }
+    }
+    print("client threads added while \(streams) streams are open at once:")
+    for (name, client) in [("pooled", pooled), ("per-transfer (libcurl)", plain)] {
+      print("  " + pad(name, 30) + "\(try await threadsHeld(client, streams: streams))")
     }
     print("time from cancelling a stream to the upstream seeing its connection close:")
     for (name, client) in [("pooled", pooled), ("per-transfer (libcurl)", plain)] {
@@ -92,7 +98,6 @@ struct UpstreamBenchmark {
       url: server.url("/v1/chat/completions"), method: .post,
       body: Data(#"{"model":"m","messages":[{"role":"user","content":"hi"}]}"#.utf8))
     for _ in 0..<min(50, requests) { try await Self.once(path, request) }
-    let connectionsBefore = server.connectionCount
     let clock = ContinuousClock()
     let started = clock.now
     let perWorker = max(1, requests / parallel)
@@ -116,7 +121,7 @@ struct UpstreamBenchmark {
     let elapsed = Self.seconds(clock.now - started)
     return Figures(
       rate: Double(latencies.count) / elapsed, p50: percentile(latencies, 0.5),
-      p99: percentile(latencies, 0.99), connections: server.connectionCount - connectionsBefore)
+      p99: percentile(latencies, 0.99), connections: server.connectionCount)
   }
 
   private static func once(_ path: Path, _ request: HTTPRequest) async throws {

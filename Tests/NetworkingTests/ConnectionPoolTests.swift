@@ -110,6 +110,32 @@
       #expect(try await server.waitForExchange(0).outcome == .completed)
     }
 
+    @Test func transfersBeyondTheHostCapWaitForAFreeConnection() async throws {
+      let server = try makeServer()
+      defer { server.stop() }
+      let gate = LoopbackGate("let the streams end")
+      server.route(.get, "/held", .eventStream([.text("data: 1\n\n"), .gate(gate)]))
+      let pool = HTTPConnectionPool(limits: .init(maximumConnectionsPerHost: 2))
+      let client = makePooledClient(server, pool: pool)
+      let streams = Task {
+        try await withThrowingTaskGroup(of: String.self) { group in
+          for _ in 0..<4 {
+            group.addTask {
+              try await client.stream(HTTPRequest(path: "/held")).body.collect().text
+            }
+          }
+          return try await group.reduce(into: []) { $0.append($1) }
+        }
+      }
+      try await waitUntil("four transfers are in the pool") { pool.statistics.started == 4 }
+      try await server.waitForRequests(2)
+      #expect(server.openConnectionCount == 2)
+      gate.open()
+      #expect(try await streams.value == Array(repeating: "data: 1\n\n", count: 4))
+      #expect(server.requests.count == 4)
+      #expect(server.connectionCount == 2)
+    }
+
     @Test(arguments: [Abandonment.cancellingTheTask, .cancellingTheBody, .droppingTheBody])
     func anAbandonedStreamClosesItsUpstreamConnection(_ abandonment: Abandonment) async throws {
       let server = try makeServer()

@@ -26,7 +26,9 @@ public final class HTTPConnectionPool: Sendable {
   /// How many connections the pool keeps and how far a stream may read ahead of its reader.
   public struct Limits: Sendable, Equatable {
     /// The most connections open to one host at once; further transfers wait for one to
-    /// become free (over HTTP/2 one connection carries many transfers).
+    /// become free, and the wait counts against their head timeout. Over HTTP/1.1 a stream
+    /// holds its connection until it ends, so this must cover the concurrent streams a
+    /// server expects; over HTTP/2 (TLS upstreams that offer it) one connection carries many.
     public var maximumConnectionsPerHost: Int
     /// The most idle connections kept open for reuse, over every host.
     public var maximumIdleConnections: Int
@@ -38,7 +40,7 @@ public final class HTTPConnectionPool: Sendable {
 
     /// Limits; the defaults suit a proxy in front of a few upstreams.
     public init(
-      maximumConnectionsPerHost: Int = 256, maximumIdleConnections: Int = 256,
+      maximumConnectionsPerHost: Int = 1_024, maximumIdleConnections: Int = 256,
       maximumIdleTime: Int = 60, readAhead: Int = 64 * 1024
     ) {
       self.maximumConnectionsPerHost = maximumConnectionsPerHost
