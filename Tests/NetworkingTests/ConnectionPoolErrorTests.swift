@@ -85,6 +85,25 @@
       #expect(try await server.waitForExchange(0).outcome == .clientClosed)
     }
 
+    @Test func aReaderSlowerThanTheIdleLimitDoesNotTimeItsStreamOut() async throws {
+      let server = try makeServer()
+      defer { server.stop() }
+      let total = 16 << 20
+      server.route(.get, "/big", .generated(byteCount: total, chunkSize: 16_384))
+      let pool = HTTPConnectionPool()
+      let client = makePooledClient(
+        server, pool: pool, timeouts: HTTPTimeouts(connect: 5, idle: 0.2))
+      let response = try await client.stream(HTTPRequest(path: "/big"))
+      var iterator = response.body.makeAsyncIterator()
+      var received = try #require(try await iterator.next()).count
+      try await waitUntil("the transfer pauses") { pool.statistics.paused == 1 }
+      // The server is not silent: the reader is slow. Idle time is the server's, so a
+      // paused transfer waits for its reader however long that takes.
+      try await Task.sleep(for: .milliseconds(600))
+      while let chunk = try await iterator.next() { received += chunk.count }
+      #expect(received == total)
+    }
+
     @Test func anErrorBodyIsCutAtTheConfiguredLimit() async throws {
       let server = try makeServer()
       defer { server.stop() }
