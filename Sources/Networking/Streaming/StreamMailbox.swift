@@ -6,7 +6,9 @@ import Foundation
 /// The buffer is what gives a stream flow control. When it holds `capacity` bytes the
 /// transfer thread waits in `deliver(_:)` and stops reading the socket, so the kernel's
 /// receive window fills and the sender slows down to the reader's pace. Memory held here is
-/// therefore at most `capacity` plus one chunk, however fast the server sends.
+/// therefore at most `capacity` plus one chunk, however fast the server sends. A pooled
+/// transfer, which shares its thread with every other, never waits: `offer(_:)` refuses the
+/// chunk when the buffer is full, the transfer pauses, and the room handler resumes it.
 ///
 /// Either side may end the exchange. `cancel(_:)` (the reader left, or a deadline passed)
 /// resumes whoever waits at once and tells the transfer to stop; `finish(_:)` is the
