@@ -13,6 +13,8 @@ static struct {
   CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
   CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
   const char *(*easy_strerror)(CURLcode);
+  CURLcode (*easy_pause)(CURL *, int);
+  CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
   CURLM *(*multi_init)(void);
   CURLMcode (*multi_cleanup)(CURLM *);
   CURLMcode (*multi_add_handle)(CURLM *, CURL *);
@@ -59,6 +61,8 @@ static int load_locked(const char *path) {
     {"curl_easy_setopt", (void **)&api.easy_setopt},
     {"curl_easy_getinfo", (void **)&api.easy_getinfo},
     {"curl_easy_strerror", (void **)&api.easy_strerror},
+    {"curl_easy_pause", (void **)&api.easy_pause},
+    {"curl_multi_setopt", (void **)&api.multi_setopt},
     {"curl_multi_init", (void **)&api.multi_init},
     {"curl_multi_cleanup", (void **)&api.multi_cleanup},
     {"curl_multi_add_handle", (void **)&api.multi_add_handle},
@@ -195,4 +199,12 @@ CURLcode kiln_curl_get_long(CURL *handle, CURLINFO info, long *value) {
 
 CURLcode kiln_curl_get_string(CURL *handle, CURLINFO info, char **value) {
   return api.easy_getinfo ? api.easy_getinfo(handle, info, value) : KILN_CURLE_NOT_LOADED;
+}
+
+CURLcode kiln_curl_easy_pause(CURL *handle, int bitmask) {
+  return api.easy_pause ? api.easy_pause(handle, bitmask) : KILN_CURLE_NOT_LOADED;
+}
+
+CURLMcode kiln_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {
+  return api.multi_setopt ? api.multi_setopt(multi, option, value) : KILN_CURLM_NOT_LOADED;
 }

@@ -23,6 +23,7 @@ enum BenchmarkRegistry {
     .sseLimits,
     .storage,
     .stream,
+    .upstream,
   ]
 }
 

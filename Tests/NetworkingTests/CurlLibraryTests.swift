@@ -88,6 +88,30 @@
       #expect(url.map { String(cString: $0) } == server.url("/hello").absoluteString)
     }
 
+    @Test func everyPoolOptionIsAcceptedWithItsType() throws {
+      _ = StreamTransport.current
+      let easy = try #require(kiln_curl_easy_init())
+      defer { kiln_curl_easy_cleanup(easy) }
+      for option in [CURLOPT_TCP_NODELAY, CURLOPT_MAXAGE_CONN] {
+        #expect(kiln_curl_set_long(easy, option, 1) == CURLE_OK, "option \(option.rawValue)")
+      }
+      // libcurl itself answers (a handle with no transfer cannot be resumed); the pool tests
+      // pause and resume real transfers.
+      #expect(kiln_curl_easy_pause(easy, CURLPAUSE_CONT) == CURLE_BAD_FUNCTION_ARGUMENT)
+      let multi = try #require(kiln_curl_multi_init())
+      defer { _ = kiln_curl_multi_cleanup(multi) }
+      let options: [CURLMoption] = [
+        CURLMOPT_MAX_HOST_CONNECTIONS, CURLMOPT_MAXCONNECTS, CURLMOPT_MAX_TOTAL_CONNECTIONS,
+      ]
+      for option in options {
+        #expect(kiln_curl_multi_set_long(multi, option, 8) == CURLM_OK, "\(option.rawValue)")
+      }
+      #expect(kiln_curl_multi_set_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX) == CURLM_OK)
+      // A multi option libcurl does not have is refused, so the checks above can fail.
+      #expect(
+        kiln_curl_multi_set_long(multi, CURLMoption(rawValue: 999), 1) == CURLM_UNKNOWN_OPTION)
+    }
+
     @Test func errorTextComesFromTheLibrary() {
       _ = StreamTransport.current
       #expect(String(cString: kiln_curl_easy_strerror(CURLE_COULDNT_CONNECT)).contains("connect"))

@@ -22,6 +22,23 @@ import Testing
     return mailbox
   }
 
+  @Test func anOfferToAFullBufferKeepsNothingAndCallsForMoreOnceHalfIsTaken() async throws {
+    let mailbox = try await openMailbox(capacity: 8)
+    let calls = Mutex(0)
+    mailbox.setRoomHandler { calls.withLock { $0 += 1 } }
+    for _ in 0..<4 { #expect(mailbox.offer(Data(count: 2)) == .taken) }
+    #expect(mailbox.offer(Data(count: 2)) == .full)
+    #expect(mailbox.retainedSlots == 4)
+    #expect(try await mailbox.next()?.count == 2)
+    #expect(calls.withLock { $0 } == 0)  // 6 of 8 bytes still wait: more than half
+    #expect(try await mailbox.next()?.count == 2)
+    #expect(calls.withLock { $0 } == 1)
+    #expect(try await mailbox.next()?.count == 2)
+    #expect(calls.withLock { $0 } == 1)  // once per full offer
+    mailbox.cancel(.cancelled)
+    #expect(mailbox.offer(Data(count: 2)) == .abandoned)
+  }
+
   @Test func aFullBufferHoldsTheTransferUntilTheReaderTakesAChunk() async throws {
     let mailbox = try await openMailbox(capacity: 8)
     let expired = HTTPError.cancelled

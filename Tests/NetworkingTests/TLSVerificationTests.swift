@@ -4,8 +4,8 @@ import Networking
 import TestSupport
 import Testing
 
-/// Streams over HTTPS check the server's certificate: a self-signed one is refused before
-/// any request is sent. The server is Python's `ssl` module with a certificate made by the
+/// Streams over HTTPS check the server's certificate, with or without a connection pool: a
+/// self-signed one is refused before any request is sent. The server is Python's `ssl` module with a certificate made by the
 /// `openssl` tool, both of which `.ci/run` installs.
 @Suite struct TLSVerificationTests {
   private static let serverScript = """
@@ -34,7 +34,8 @@ import Testing
             connection.close()
     """
 
-  @Test func aSelfSignedCertificateIsRefusedBeforeTheRequestIsSent() async throws {
+  @Test(arguments: [false, true])
+  func aSelfSignedCertificateIsRefusedBeforeTheRequestIsSent(pooled: Bool) async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("kiln-tls-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -57,7 +58,10 @@ import Testing
     let portLine = try await Self.waitForLine(in: log, number: 1)
     let port = try #require(Int(portLine))
 
-    let client = URLSessionHTTPClient(baseURL: nil, clock: .fixed(Fixture.referenceDate))
+    let client = URLSessionHTTPClient(
+      baseURL: nil,
+      configuration: HTTPClientConfiguration(connectionPool: pooled ? HTTPConnectionPool() : nil),
+      clock: .fixed(Fixture.referenceDate))
     let url = try #require(URL(string: "https://127.0.0.1:\(port)/v1/chat/completions"))
     let error = try await #require(throws: HTTPError.self) {
       _ = try await client.stream(HTTPRequest(url: url, method: .post, body: Data("{}".utf8)))

@@ -34,6 +34,7 @@ typedef enum {
   CURLE_GOT_NOTHING = 52,
   CURLE_SEND_ERROR = 55,
   CURLE_RECV_ERROR = 56,
+  CURLE_BAD_FUNCTION_ARGUMENT = 43,
   CURLE_PEER_FAILED_VERIFICATION = 60,
   CURLE_BAD_CONTENT_ENCODING = 61,
   CURLE_SSL_CACERT_BADFILE = 77,
@@ -44,8 +45,26 @@ typedef enum {
 
 typedef enum {
   CURLM_OK = 0,
+  CURLM_BAD_EASY_HANDLE = 2,
+  CURLM_UNKNOWN_OPTION = 6,
   KILN_CURLM_NOT_LOADED = 10000,
 } CURLMcode;
+
+// Multi-handle option numbers (`curl_multi_setopt`), with the same type bases as below.
+typedef enum {
+  CURLMOPT_PIPELINING = 3,
+  CURLMOPT_MAXCONNECTS = 6,
+  CURLMOPT_MAX_HOST_CONNECTIONS = 7,
+  CURLMOPT_MAX_TOTAL_CONNECTIONS = 13,
+} CURLMoption;
+
+// `CURLMOPT_PIPELINING`: multiplex several transfers over one HTTP/2 connection.
+#define CURLPIPE_MULTIPLEX 2L
+
+// What a write callback returns to pause its transfer; libcurl keeps the chunk and hands it
+// over again once `curl_easy_pause(handle, CURLPAUSE_CONT)` resumes it.
+#define CURL_WRITEFUNC_PAUSE 0x10000001
+#define CURLPAUSE_CONT 0
 
 // Option numbers are a type base (long 0, pointer 10000, function 20000, curl_off_t 30000)
 // plus the option's index.
@@ -63,11 +82,13 @@ typedef enum {
   CURLOPT_HTTPGET = 80,
   CURLOPT_NOSIGNAL = 99,
   CURLOPT_ACCEPT_ENCODING = 10102,
+  CURLOPT_TCP_NODELAY = 121,
   CURLOPT_POSTFIELDSIZE_LARGE = 30120,
   CURLOPT_COPYPOSTFIELDS = 10165,
   CURLOPT_TCP_KEEPALIVE = 213,
   CURLOPT_SUPPRESS_CONNECT_HEADERS = 265,
   CURLOPT_PROTOCOLS_STR = 10318,
+  CURLOPT_MAXAGE_CONN = 288,
   CURLOPT_REDIR_PROTOCOLS_STR = 10319,
 } CURLoption;
 
@@ -133,5 +154,10 @@ CURLcode kiln_curl_set_pointer(CURL *handle, CURLoption option, const void *valu
 CURLcode kiln_curl_set_callback(CURL *handle, CURLoption option, kiln_curl_data_callback callback);
 CURLcode kiln_curl_get_long(CURL *handle, CURLINFO info, long *value);
 CURLcode kiln_curl_get_string(CURL *handle, CURLINFO info, char **value);
+/// `curl_easy_pause`: `CURLPAUSE_CONT` resumes a transfer its write callback paused. Call it
+/// on the thread that drives the transfer's multi handle.
+CURLcode kiln_curl_easy_pause(CURL *handle, int bitmask);
+/// `curl_multi_setopt` for an option that takes a `long`.
+CURLMcode kiln_curl_multi_set_long(CURLM *multi, CURLMoption option, long value);
 
 #endif

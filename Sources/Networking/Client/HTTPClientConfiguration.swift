@@ -22,6 +22,12 @@ public struct HTTPClientConfiguration: Sendable {
   /// to `false` when a stream must go through it (for example a registered `URLProtocol`).
   /// Buffered requests and Apple platforms always use `URLSession`.
   public var flowControlledStreams: Bool
+  /// Keep-alive connections shared with every client given the same pool (default `nil`:
+  /// none). When set, buffered requests and streams to `http` and `https` URLs both go
+  /// through it on Linux, flow-controlled, and `sessionConfiguration` is not used for them;
+  /// where the pool is unavailable (no libcurl, or an Apple platform) they go through
+  /// `URLSession` as without one. For servers calling the same upstream many times.
+  public var connectionPool: HTTPConnectionPool?
 
   /// A configuration; the defaults send `Accept: application/json` and use
   /// `HTTPTimeouts.standard`.
@@ -30,12 +36,14 @@ public struct HTTPClientConfiguration: Sendable {
     timeouts: HTTPTimeouts = .standard,
     maximumErrorBodySize: Int = 1 << 20,
     sessionConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral },
-    flowControlledStreams: Bool = true
+    flowControlledStreams: Bool = true,
+    connectionPool: HTTPConnectionPool? = nil
   ) {
     self.defaultHeaders = defaultHeaders
     self.timeouts = timeouts
     self.maximumErrorBodySize = maximumErrorBodySize
     self.sessionConfiguration = sessionConfiguration
     self.flowControlledStreams = flowControlledStreams
+    self.connectionPool = connectionPool
   }
 }

@@ -88,13 +88,23 @@ extension URLSessionHTTPClient {
     return .response(response)
   }
 
-  /// Streams through libcurl with flow control where that is available and wanted, else
-  /// through `URLSession`.
+  /// Goes through the connection pool when there is one; else streams through libcurl with
+  /// flow control where that is available and wanted; else through `URLSession`.
   private func startExchange(
     _ prepared: Prepared, streaming: Bool, timeouts: HTTPTimeouts,
     onDone: @escaping @Sendable (TransferSummary) -> Void
   ) async throws -> (ResponseHead, HTTPResponseBody) {
     #if os(Linux) && canImport(CCurl)
+      if let pool = configuration.connectionPool, CurlStreamTransport.supports(prepared.url) {
+        if let exchange = try await pool.start(
+          prepared.request, url: prepared.url, timeouts: timeouts,
+          maximumErrorBodySize: configuration.maximumErrorBodySize, now: clock.now,
+          onDone: onDone)
+        {
+          return exchange
+        }
+        warnOfPoolFallbackOnce(pool.unavailableReason ?? "the pool is unavailable")
+      }
       if streaming && configuration.flowControlledStreams
         && CurlStreamTransport.supports(prepared.url)
       {

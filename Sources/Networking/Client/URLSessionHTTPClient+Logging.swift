@@ -5,6 +5,9 @@ import Synchronization
 /// Whether this process has said once that streams fall back to URLSession.
 private let fallbackWarned = Atomic<Bool>(false)
 
+/// Whether this process has said once that a connection pool falls back to URLSession.
+private let poolFallbackWarned = Atomic<Bool>(false)
+
 /// One log line per exchange: method, path, status, duration. Never headers, the query or
 /// a body, which may carry tokens, keys or personal data.
 extension URLSessionHTTPClient {
@@ -25,6 +28,14 @@ extension URLSessionHTTPClient {
     guard !fallbackWarned.exchange(true, ordering: .relaxed) else { return }
     logger.notice(
       "warning: streams fall back to URLSession, which buffers a slow reader's backlog: \(reason)",
+      category: .networking)
+  }
+
+  /// Logs, once per process, that a connection pool's requests go through URLSession.
+  func warnOfPoolFallbackOnce(_ reason: String) {
+    guard !poolFallbackWarned.exchange(true, ordering: .relaxed) else { return }
+    logger.notice(
+      "warning: pooled requests fall back to URLSession, without a shared pool: \(reason)",
       category: .networking)
   }
 

@@ -17,6 +17,8 @@
         skippingRedirect = false
       } else if trimmed.isEmpty {
         headEnded()
+        // A head that cannot be used ends the transfer now.
+        if stopReason != nil { return 0 }
       } else if let first = trimmed.first, first == " " || first == "\t", !headerFields.isEmpty {
         // An obsolete folded line continues the field before it.
         headerFields[headerFields.count - 1].value +=
@@ -88,11 +90,28 @@
         return length
       case .streaming:
         let chunk = Data(bytes: data, count: length)
+        if pausesWhenFull { return offer(chunk) }
         let (deadline, expired) = totalDeadline()
         guard mailbox.deliver(chunk, deadline: deadline, expired: expired) else { return 0 }
         // Waiting for the reader is not the server's silence.
         lastActivity = HTTPTimeouts.uptime()
         return length
+      }
+    }
+
+    /// A pooled transfer's chunk: taken, or the transfer pauses and libcurl keeps the chunk
+    /// to hand over again when it is resumed.
+    private func offer(_ chunk: Data) -> Int {
+      switch mailbox.offer(chunk) {
+      case .taken:
+        return chunk.count
+      case .full:
+        bytes -= chunk.count
+        paused = true
+        onPause?()
+        return Int(CURL_WRITEFUNC_PAUSE)
+      case .abandoned:
+        return 0
       }
     }
 

@@ -29,9 +29,19 @@
     var startedAt: UInt64 = 0
     var lastActivity: UInt64 = 0
     var stopReason: HTTPError?
+    /// Whether a full buffer pauses the transfer (`CURL_WRITEFUNC_PAUSE`) instead of waiting
+    /// for room: a pooled transfer shares its thread with every other, so it must not block.
+    let pausesWhenFull: Bool
+    /// Pooled transfers: paused until the reader makes room.
+    var paused = false
+    /// Pooled transfers: runs each time the transfer pauses, for the pool's statistics.
+    var onPause: (() -> Void)?
+    /// Pooled transfers: the request's header lines, freed when the transfer ends.
+    var headerList: UnsafeMutablePointer<curl_slist>?
 
-    init(_ transfer: CurlTransfer) {
+    init(_ transfer: CurlTransfer, pausesWhenFull: Bool = false) {
       self.transfer = transfer
+      self.pausesWhenFull = pausesWhenFull
     }
 
     func run() {

@@ -6,7 +6,9 @@ import Foundation
 /// The buffer is what gives a stream flow control. When it holds `capacity` bytes the
 /// transfer thread waits in `deliver(_:)` and stops reading the socket, so the kernel's
 /// receive window fills and the sender slows down to the reader's pace. Memory held here is
-/// therefore at most `capacity` plus one chunk, however fast the server sends.
+/// therefore at most `capacity` plus one chunk, however fast the server sends. A pooled
+/// transfer, which shares its thread with every other, never waits: `offer(_:)` refuses the
+/// chunk when the buffer is full, the transfer pauses, and the room handler resumes it.
 ///
 /// Either side may end the exchange. `cancel(_:)` (the reader left, or a deadline passed)
 /// resumes whoever waits at once and tells the transfer to stop; `finish(_:)` is the
@@ -30,6 +32,9 @@ final class StreamMailbox: @unchecked Sendable {
   private var end: HTTPError??
   private var abortReason: HTTPError?
   private var waker: (@Sendable () -> Void)?
+  /// Pooled transfers: runs once the reader has drained a full buffer to half (see `offer`).
+  private var roomHandler: (@Sendable () -> Void)?
+  private var wantsRoom = false
 
   /// A mailbox that lets the transfer run at most `capacity` bytes ahead of the reader.
   init(capacity: Int) {
@@ -68,7 +73,9 @@ final class StreamMailbox: @unchecked Sendable {
       try await withCheckedThrowingContinuation { continuation in
         condition.lock()
         if let chunk = takeChunkLocked() {
+          let room = takeRoomHandlerLocked()
           condition.unlock()
+          room?()
           continuation.resume(returning: chunk)
         } else if let abortReason {
           condition.unlock()
@@ -179,6 +186,50 @@ final class StreamMailbox: @unchecked Sendable {
     }
   }
 
+  /// What `offer(_:)` did with a chunk.
+  enum Offer: Equatable {
+    /// The reader has it, or it is buffered.
+    case taken
+    /// The buffer is full: nothing was kept. The room handler runs once the reader has
+    /// drained the buffer to half, and the transfer offers the chunk again then.
+    case full
+    /// The exchange was abandoned (`cancellation` says why).
+    case abandoned
+  }
+
+  /// Hands `chunk` to the reader or the buffer without waiting, for a transfer that shares
+  /// its thread with others and pauses itself instead of blocking.
+  func offer(_ chunk: Data) -> Offer {
+    condition.lock()
+    if abortReason != nil {
+      condition.unlock()
+      return .abandoned
+    }
+    if let waiter = reader {
+      reader = nil
+      condition.unlock()
+      waiter.resume(returning: chunk)
+      return .taken
+    }
+    guard bufferedBytes < capacity else {
+      wantsRoom = true
+      condition.unlock()
+      return .full
+    }
+    chunks.append(chunk)
+    bufferedBytes += chunk.count
+    condition.unlock()
+    return .taken
+  }
+
+  /// Sets what runs, once per `.full` offer, when the reader has made room again. It runs
+  /// on the reader's thread without the mailbox locked, so it must not block.
+  func setRoomHandler(_ handler: (@Sendable () -> Void)?) {
+    condition.lock()
+    roomHandler = handler
+    condition.unlock()
+  }
+
   /// The transfer's own end: `nil` for a complete body, else the failure. Before a head was
   /// delivered the failure goes to the head's waiter.
   func finish(_ failure: HTTPError?) {
@@ -238,6 +289,12 @@ final class StreamMailbox: @unchecked Sendable {
     }
     condition.signal()
     return chunk
+  }
+
+  private func takeRoomHandlerLocked() -> (@Sendable () -> Void)? {
+    guard wantsRoom, bufferedBytes <= capacity / 2 else { return nil }
+    wantsRoom = false
+    return roomHandler
   }
 
   private func takeHeadWaiterLocked() -> CheckedContinuation<ResponseHead, any Error>? {
