@@ -1,3 +1,4 @@
+import AI
 import FeatureChat
 import Testing
 
@@ -7,6 +8,13 @@ import Testing
     #expect(ids.count == Set(ids).count, "duplicate ids in the catalogue")
     #expect(Set(ids) == Set(PersonaID.allCases), "catalogue and PersonaID disagree")
     #expect(ids.count == PersonaID.allCases.count)
+  }
+
+  @Test func theSharedTableHasExactlyThePersonaIdentifiers() {
+    // kiln-server's proxy knows the personas from the same table, so every id the app can
+    // send is one the server applies.
+    #expect(Set(BuiltInPersonas.all.map(\.id)) == Set(PersonaID.allCases.map(\.rawValue)))
+    #expect(BuiltInPersonas.all.first?.id == PersonaCatalogue.defaultPersona.id.rawValue)
   }
 
   @Test(arguments: PersonaID.allCases)
