@@ -172,7 +172,8 @@ package.targets += [
     ]
   ),
   .executableTarget(
-    name: "kiln-server", dependencies: ["Core", "HTTPServer", "Backend", "JOSE", "Networking"]),
+    name: "kiln-server",
+    dependencies: ["Core", "HTTPServer", "Backend", "JOSE", "Networking", "AI"]),
   // A child process the durability test kills with SIGKILL mid-write.
   .executableTarget(name: "StorageCrashProbe", dependencies: ["Core", "Storage"]),
 ]

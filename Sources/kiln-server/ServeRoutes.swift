@@ -1,16 +1,18 @@
+import Backend
 import Core
 import HTTPServer
 
 /// `kiln-server serve`'s routes and middleware.
 enum ServeRoutes {
-  /// What the routes need from the process: the clock, identifiers, the metrics and where
-  /// the access log goes.
+  /// What the routes need from the process: the clock, identifiers, the metrics, where
+  /// the access log goes, and the services (the proxy and the store).
   struct Dependencies {
     var clock: AppClock
     var makeIdentifier: UUIDGenerator
     var metrics: HTTPServerMetrics
     var accessLog: (any AccessLogSink)?
     var metricsToken: String?
+    var services: ServeServices?
   }
 
   static func router(_ dependencies: Dependencies) -> HTTPRouter {
@@ -24,9 +26,65 @@ enum ServeRoutes {
         status: .ok, fields: HTTPFields([("Content-Type", "application/json")]),
         body: Array("{\"status\":\"ok\"}\n".utf8))
     }
+    var extraText: (@Sendable () -> String)?
+    if let proxyMetrics = dependencies.services?.proxyMetrics {
+      extraText = { proxyMetrics.prometheusText() }
+    }
     let metrics = MetricsEndpoint(
-      metrics: dependencies.metrics, bearerToken: dependencies.metricsToken)
+      metrics: dependencies.metrics, bearerToken: dependencies.metricsToken,
+      extraText: extraText)
     router.add(.get, "/metrics", bodyLimit: 0, handler: metrics.handler)
+    if let services = dependencies.services { addServiceRoutes(services, to: &router) }
     return router
+  }
+
+  /// The proxy (decision 16's paths), the RevenueCat webhook and `/ready`.
+  private static func addServiceRoutes(_ services: ServeServices, to router: inout HTTPRouter) {
+    let proxy = services.proxy
+    let limit = services.proxyRouteBodyLimit
+    router.add(
+      .post, "/functions/v1/ai", bodyLimit: limit,
+      handler: BackendAdapter.handler { await proxy.handleAI($0) })
+    router.add(
+      .post, "/v1/chat/completions", bodyLimit: limit,
+      handler: BackendAdapter.handler { await proxy.handleChatCompletions($0) })
+    router.add(
+      .get, "/v1/models", bodyLimit: 0,
+      handler: BackendAdapter.handler { await proxy.handleModels($0) })
+    if let webhook = services.webhook {
+      router.add(
+        .post, "/webhooks/revenuecat", bodyLimit: RevenueCatWebhook.maximumBodyBytes,
+        handler: BackendAdapter.handler { await webhook.handle($0) })
+    }
+    let store = services.store
+    let kind = services.storeKind
+    let upstream = services.upstreamName
+    router.add(.get, "/ready", bodyLimit: 0) { _, _ in
+      await ready(store: store, kind: kind, upstream: upstream)
+    }
+  }
+
+  /// `GET /ready`: 200 when the store answers, 503 when it does not (a load balancer then
+  /// sends requests elsewhere); the body names the store and the upstream (decision 30).
+  static func ready(
+    store: any ServerStore, kind: String, upstream: String
+  ) async
+    -> HTTPServerResponse
+  {
+    let reachable: Bool
+    do {
+      try await store.checkReachable()
+      reachable = true
+    } catch {
+      reachable = false
+    }
+    let body =
+      "{\"status\":\"\(reachable ? "ready" : "unavailable")\",\"store\":\"\(kind)\","
+      + "\"upstream\":\(APIError.quoted(upstream))}\n"
+    var response = HTTPServerResponse(
+      status: HTTPStatus(code: reachable ? 200 : 503),
+      fields: HTTPFields([("Content-Type", "application/json")]), body: Array(body.utf8))
+    if !reachable { response.fields.append(name: "Retry-After", value: "5") }
+    return response
   }
 }

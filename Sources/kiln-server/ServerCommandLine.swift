@@ -142,12 +142,30 @@ enum ServerCommandLine {
       write("kiln-server: \(error.message)\n", to: .standardError)
       return 1
     }
+    let services: ServeServices
+    do {
+      services = try await ServeServices.make(
+        settings, clock: .live,
+        // Problems (an upstream failing, a store error) as JSON lines on stderr, redacted.
+        logger: AppLogger(minimumLevel: .notice, sinks: [StandardErrorLogSink()]))
+    } catch {
+      switch error {
+      case .configuration(let message):
+        return usageFailure(message)
+      case .unavailable(let message):
+        write("kiln-server: \(message)\n", to: .standardError)
+        return 1
+      }
+    }
+    for warning in services.warnings {
+      write("kiln-server: warning: \(warning)\n", to: .standardError)
+    }
     let metrics = HTTPServerMetrics()
     let router = ServeRoutes.router(
       ServeRoutes.Dependencies(
         clock: .live, makeIdentifier: RequestIDMiddleware.systemRandomIdentifiers, metrics: metrics,
         accessLog: settings.accessLogEnabled ? FileDescriptorAccessLogSink() : nil,
-        metricsToken: settings.metricsToken))
+        metricsToken: settings.metricsToken, services: services))
     let server = HTTPServer(
       host: settings.host, port: settings.port, configuration: configuration(settings),
       metrics: metrics, router: router)

@@ -46,8 +46,8 @@ public struct APIError: Error, Sendable, Hashable {
     return .json(status: status, Array(body.utf8), headers: fields)
   }
 
-  /// `text` as a JSON string literal.
-  static func quoted(_ text: String) -> String {
+  /// `text` as a JSON string literal, quotes included.
+  public static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

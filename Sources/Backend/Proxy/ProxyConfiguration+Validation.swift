@@ -67,7 +67,7 @@ extension ProxyConfiguration {
     guard upstream.baseURL.query == nil else {
       throw ProxyConfigurationError(key: Key.upstreamBaseURL, reason: "must not have a query")
     }
-    let key = upstream.apiKey
+    guard let key = upstream.apiKey else { return }
     guard !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0.isNewline }) else {
       throw ProxyConfigurationError(key: Key.upstreamAPIKey, reason: "is empty or holds spaces")
     }

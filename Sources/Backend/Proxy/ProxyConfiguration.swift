@@ -96,13 +96,14 @@ public struct ProxyConfiguration: Sendable {
   public struct Upstream: Sendable {
     /// The base URL; requests go to `<base>/chat/completions`.
     public var baseURL: URL
-    /// The key sent as `Authorization: Bearer`; never logged, never shown.
-    public var apiKey: String
+    /// The key sent as `Authorization: Bearer`; never logged, never shown. `nil` for a
+    /// local server that wants none (llama.cpp, Ollama).
+    public var apiKey: String?
     /// How long to wait for the upstream's head and between its chunks.
     public var timeouts: HTTPTimeouts
 
     /// An upstream with every part given.
-    public init(baseURL: URL, apiKey: String, timeouts: HTTPTimeouts = .standard) {
+    public init(baseURL: URL, apiKey: String?, timeouts: HTTPTimeouts = .standard) {
       self.baseURL = baseURL
       self.apiKey = apiKey
       self.timeouts = timeouts

@@ -9,14 +9,16 @@ extension ProxyService {
   func openUpstream(
     _ chat: ProxyChatRequest, upstream: ProxyConfiguration.Upstream
   ) async -> Result<HTTPStreamResponse, APIError> {
-    let request = HTTPRequest(
+    var request = HTTPRequest(
       url: upstream.chatCompletionsURL, method: .post,
       body: Data(UpstreamRequestBody.json(for: chat, maxTokens: configuration.maxTokens))
     )
-    .withHeader("Authorization", "Bearer " + upstream.apiKey)
-    .withHeader("Content-Type", "application/json")
-    .withHeader("Accept", "text/event-stream")
-    .withTimeouts(upstream.timeouts)
+    if let key = upstream.apiKey { request = request.withHeader("Authorization", "Bearer " + key) }
+    request =
+      request
+      .withHeader("Content-Type", "application/json")
+      .withHeader("Accept", "text/event-stream")
+      .withTimeouts(upstream.timeouts)
     var attempt = 0
     while true {
       let sentAt = clock.now()

@@ -8,11 +8,17 @@
 public struct MetricsEndpoint: Sendable {
   private let metrics: HTTPServerMetrics
   private let token: [UInt8]?
+  private let extraText: (@Sendable () -> String)?
 
   /// An endpoint for `metrics`; `bearerToken` `nil` or empty means loopback only.
-  public init(metrics: HTTPServerMetrics, bearerToken: String?) {
+  /// `extraText` adds the lines of metrics kept elsewhere (the proxy's), in Prometheus text.
+  public init(
+    metrics: HTTPServerMetrics, bearerToken: String?,
+    extraText: (@Sendable () -> String)? = nil
+  ) {
     self.metrics = metrics
     self.token = bearerToken.flatMap { $0.isEmpty ? nil : Array($0.utf8) }
+    self.extraText = extraText
   }
 
   /// The answer to a request for the metrics.
@@ -30,7 +36,8 @@ public struct MetricsEndpoint: Sendable {
         return .text("403 Forbidden\n", status: HTTPStatus(code: 403))
       }
     }
-    return .text(metrics.prometheusText(), contentType: HTTPServerMetrics.prometheusContentType)
+    let text = metrics.prometheusText() + (extraText?() ?? "")
+    return .text(text, contentType: HTTPServerMetrics.prometheusContentType)
   }
 
   /// The route handler.

@@ -1,0 +1,145 @@
+import AI
+import Backend
+import Core
+import Foundation
+import JOSE
+import Networking
+
+/// The services `kiln-server serve` composes from its settings, once, at start: the store,
+/// the token judge, entitlements, the upstream client and the proxy.
+struct ServeServices {
+  let store: any ServerStore
+  let storeKind: String
+  let proxy: ProxyService
+  let proxyMetrics: ProxyMetrics
+  let webhook: RevenueCatWebhook?
+  /// `echo`, or the upstream's host, for `/ready` and the start-up line.
+  let upstreamName: String
+  /// The body limit the proxy's routes get from the HTTP server: above the proxy's own
+  /// limit, so a body over it gets the contract's 413 JSON rather than the server's.
+  let proxyRouteBodyLimit: Int
+  /// Sentences to print at start (the echo model, no token key).
+  let warnings: [String]
+
+  /// Why the services could not be made: a configuration mistake (exit 2) or an
+  /// unavailable store (exit 1).
+  enum Failure: Error {
+    case configuration(String)
+    case unavailable(String)
+  }
+
+  static func make(
+    _ settings: ServerSettings, clock: AppClock, logger: AppLogger
+  ) async throws(Failure) -> ServeServices {
+    let proxySettings = settings.proxy
+    let location = ServerStoreLocation.from(
+      databaseURL: proxySettings.databaseURL,
+      dataDirectory: URL(fileURLWithPath: settings.dataDirectory, isDirectory: true))
+    let store: any ServerStore
+    do {
+      store = try await location.open(clock: clock, logger: logger)
+    } catch {
+      throw .unavailable("cannot open the store at \(location): \(error)")
+    }
+    let pool = HTTPConnectionPool()
+    let upstreamClient = URLSessionHTTPClient(
+      baseURL: nil, configuration: HTTPClientConfiguration(connectionPool: pool), clock: clock,
+      logger: logger)
+    let configuration = try proxyConfiguration(proxySettings)
+    let judge = try await tokenJudge(proxySettings, clock: clock, logger: logger)
+    var warnings = judge.warnings
+    let entitlements: any EntitlementSource
+    var webhook: RevenueCatWebhook?
+    if let secret = proxySettings.revenueCatSecretKey {
+      entitlements = RevenueCatEntitlements(
+        store: store, client: upstreamClient, secretKey: secret,
+        entitlementID: proxySettings.entitlementID, baseURL: proxySettings.revenueCatBaseURL,
+        cacheDuration: TimeInterval(proxySettings.entitlementCache.components.seconds))
+      if let shared = proxySettings.revenueCatWebhookSecret {
+        webhook = RevenueCatWebhook(
+          store: store, sharedSecret: shared, entitlementID: proxySettings.entitlementID,
+          clock: clock)
+      }
+    } else {
+      entitlements = GrantsOnlyEntitlements(store: store)
+    }
+    let upstreamName = configuration.upstream?.baseURL.host ?? "echo"
+    if configuration.upstream == nil {
+      warnings.append(
+        "no upstream is configured (OPENROUTER_API_KEY or UPSTREAM_BASE_URL): the AI routes "
+          + "answer with the echo model, which repeats the last message")
+    }
+    let metrics = ProxyMetrics()
+    let proxy = ProxyService(
+      configuration: configuration, tokens: judge.judge, entitlements: entitlements,
+      store: store, upstream: upstreamClient, clock: clock,
+      sleep: { try await Task.sleep(for: $0) }, makeIdentifier: .live, metrics: metrics,
+      logger: logger)
+    let storeKind: String
+    switch location {
+    case .sqlite: storeKind = "sqlite"
+    case .postgres: storeKind = "postgresql"
+    }
+    return ServeServices(
+      store: store, storeKind: storeKind, proxy: proxy, proxyMetrics: metrics,
+      webhook: webhook, upstreamName: upstreamName,
+      proxyRouteBodyLimit: configuration.messageBounds.maximumBodyBytes * 2, warnings: warnings)
+  }
+
+  /// The proxy's configuration from kiln-server's settings, with the personas the app ships.
+  static func proxyConfiguration(
+    _ settings: ProxySettings
+  ) throws(Failure) -> ProxyConfiguration {
+    let upstream: ProxyConfiguration.Upstream?
+    switch settings.upstream {
+    case .echo:
+      upstream = nil
+    case .openRouter(let key):
+      guard let url = ProxySettings.openRouterBaseURL else {
+        throw .configuration("OPENROUTER_API_KEY: OpenRouter's address is not a URL")
+      }
+      upstream = ProxyConfiguration.Upstream(baseURL: url, apiKey: key)
+    case .custom(let url, let key):
+      upstream = ProxyConfiguration.Upstream(baseURL: url, apiKey: key)
+    }
+    do {
+      return try ProxyConfiguration(
+        allowedModels: settings.allowedModels, defaultModel: settings.defaultModel,
+        rateLimit: settings.rateLimit, freeMessageLimit: settings.freeAllowance.limit,
+        freePeriod: settings.freeAllowance.period, personas: BuiltInPersonas.promptsByID,
+        upstream: upstream)
+    } catch {
+      throw .configuration("\(error.key): \(error.reason)")
+    }
+  }
+
+  /// The access-token judge: `JWT_SECRET` and `JWT_JWKS` together, each token by its own
+  /// `alg` and `kid` (decision 17).
+  static func tokenJudge(
+    _ settings: ProxySettings, clock: AppClock, logger: AppLogger
+  ) async throws(Failure) -> (judge: any AccessTokenJudging, warnings: [String]) {
+    var warnings: [String] = []
+    if settings.jwtSecret == nil, settings.jwks == nil {
+      warnings.append(
+        "neither JWT_SECRET nor JWT_JWKS is set: no access token can be verified, so the AI "
+          + "routes answer every request with 401")
+    }
+    let judge: JWKSFollowingVerifier
+    do {
+      judge = try JWKSFollowingVerifier(
+        settings: settings.tokenSettings, location: settings.jwks,
+        loader: JWKSLoader(client: URLSessionHTTPClient(baseURL: nil, clock: clock)),
+        clock: clock, logger: logger)
+    } catch {
+      throw .configuration("JWT_SECRET, JWT_ISSUER or JWT_AUDIENCE: \(error)")
+    }
+    do {
+      if let failure = try await judge.loadKeys() {
+        warnings.append("JWT_JWKS could not be fetched yet (\(failure)); it is retried")
+      }
+    } catch {
+      throw .configuration("JWT_JWKS: \(error)")
+    }
+    return (judge, warnings)
+  }
+}
