@@ -23,12 +23,19 @@ enum ServerCommandLine {
 
       Usage:
         kiln-server [serve] [--host HOST] [--port PORT] [--data-dir DIR] [--config FILE]
-            Serve Kiln's API (today: GET /health and GET /metrics). Default 127.0.0.1:54321.
+            Serve Kiln's API: the AI proxy (/functions/v1/ai, /v1/chat/completions,
+            /v1/models), /health, /ready, /metrics. Default 127.0.0.1:54321.
         kiln-server echo [--host HOST] [--port PORT]
             A diagnostics server: every request is answered 200 with JSON describing what
             was parsed (method, target, version, headers, body_base64).
         kiln-server config [--config FILE] [flags]
             Print the configuration serve would use, with secrets redacted.
+        kiln-server migrate [--data-dir DIR] [--config FILE]
+            Bring the store's schema up to date (SQLite in the data directory, or
+            DATABASE_URL) and print the versions applied; serve does this at start too.
+        kiln-server grant USER_ID --until DATE   |   kiln-server revoke USER_ID
+            Give a user the entitlement until DATE (YYYY-MM-DD, 00:00 UTC, or an ISO 8601
+            time), for development and support; revoke takes it back.
         kiln-server token verify [--now UNIX] [--config FILE] [--authorization VALUE | TOKEN]
             Judge one access token (or one Authorization header value) with JWT_SECRET,
             JWT_JWKS, JWT_ISSUER and JWT_AUDIENCE: prints the principal and sub (exit 0) or
@@ -52,6 +59,10 @@ enum ServerCommandLine {
     var command = "serve"
     var flags: [String: String] = [:]
     var configPath: String?
+    /// Positional arguments (`grant USER_ID`, `revoke USER_ID`).
+    var arguments: [String] = []
+    /// `grant --until DATE`.
+    var until: String?
   }
 
   static func run(arguments: [String], environment: [String: String]) async -> Int32 {
@@ -86,6 +97,8 @@ enum ServerCommandLine {
     case "config":
       write(settings.report, to: .standardOutput)
       return 0
+    case "migrate", "grant", "revoke":
+      return await StoreCommands.run(options, settings)
     case "echo":
       let server = HTTPServer(
         host: settings.host, port: settings.port, configuration: configuration(settings),
@@ -105,16 +118,28 @@ enum ServerCommandLine {
     var remaining = arguments[...]
     var options = Options()
     if let first = remaining.first, !first.hasPrefix("-") {
-      guard ["serve", "echo", "config"].contains(first) else {
+      guard ["serve", "echo", "config", "migrate", "grant", "revoke"].contains(first) else {
         throw UsageError(message: "unknown command '\(first)'")
       }
       options.command = first
       remaining = remaining.dropFirst()
     }
     let keys = ["--host": "HOST", "--port": "PORT", "--data-dir": "DATA_DIR"]
+    let takesArguments = ["grant", "revoke"].contains(options.command)
     while let argument = remaining.popFirst() {
+      if takesArguments, !argument.hasPrefix("-") {
+        options.arguments.append(argument)
+        continue
+      }
       let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
       let name = parts[0]
+      if name == "--until", options.command == "grant" {
+        guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
+          throw UsageError(message: "--until needs a date (YYYY-MM-DD or an ISO 8601 time)")
+        }
+        options.until = value
+        continue
+      }
       guard name == "--config" || keys[name] != nil else {
         throw UsageError(message: "unknown option '\(argument)'")
       }
