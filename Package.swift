@@ -211,7 +211,8 @@ package.targets += [
   .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
   .testTarget(name: "PostgresTests", dependencies: ["Core", "Postgres", "TestSupport"]),
   .testTarget(
-    name: "BackendTests", dependencies: ["Backend", "Core", "JOSE", "Networking", "TestSupport"]),
+    name: "BackendTests",
+    dependencies: ["Auth", "Backend", "Core", "JOSE", "Networking", "TestSupport"]),
   .testTarget(
     name: "KilnServerTests", dependencies: ["kiln-server", "TestSupport", "JOSE", "Networking"]),
   .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core", "TestSupport"]),
