@@ -56,6 +56,37 @@ import Testing
     #expect(Base64URL.encode(mac) == String(parts[2]))
   }
 
+  @Test func aKeySignedWithTheSameJWTSecretElsewhereIsAnAPIKey() async throws {
+    let secret = "a-configured-jwt-secret-of-at-least-32-bytes"
+    let harness = AuthHarness { $0.jwtSecret = secret }
+    func key(role: String, exp: Int, secret: String) throws -> String {
+      try JWTSigner(hmacSecret: secret).sign(claims: [
+        "iss": .string("supabase"), "ref": .string("abcdefgh"), "role": .string(role),
+        "iat": .number(1_700_000_000), "exp": .number(Double(exp)),
+      ])
+    }
+    let other = "another-jwt-secret-that-is-also-32-bytes-long"
+    let cases: [(String, Int)] = [
+      (try key(role: "anon", exp: 2_000_000_000, secret: secret), 200),
+      (try key(role: "service_role", exp: 2_000_000_000, secret: secret), 200),
+      (try key(role: "anon", exp: 1_800_000_000, secret: secret), 401),
+      (try key(role: "authenticated", exp: 2_000_000_000, secret: secret), 401),
+      (try key(role: "anon", exp: 2_000_000_000, secret: other), 401),
+    ]
+    for (apikey, status) in cases {
+      #expect(try await harness.send("GET", "/auth/v1/settings", apikey: apikey).status == status)
+    }
+  }
+
+  @Test func theDefaultParametersAreScryptN2To15() async throws {
+    let harness = AuthHarness { $0.scrypt = .passwordDefault }
+    #expect(try await harness.signUp().status == 200)
+    let hash = try #require(try await harness.store.user(email: "ada@example.com")?.password)
+    #expect(hash.cost == 1 << 15 && hash.blockSize == 8 && hash.parallelization == 1)
+    #expect(hash.salt.count == 16 && hash.hash.count == 32)
+    #expect(try await harness.signIn().status == 200)
+  }
+
   @Test func aHashWaitsForAFreeSlotThenGetsIt() async throws {
     let clock = ManualClock()
     let slots = HashingSlots(count: 1, wait: .seconds(2), clock: clock.appClock)

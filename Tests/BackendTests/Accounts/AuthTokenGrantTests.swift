@@ -101,6 +101,20 @@ import Testing
     #expect(user["error_code"] == .string("session_not_found"))
   }
 
+  @Test func parallelRefreshesOfOneTokenAllGetTheSameSingleChild() async throws {
+    let harness = AuthHarness()
+    let parent = try #require(try await harness.signUp().string["refresh_token"])
+    let answers = try await withThrowingTaskGroup(of: AuthHarness.Answer.self) { group in
+      for _ in 0..<8 { group.addTask { try await harness.refresh(parent) } }
+      var all: [AuthHarness.Answer] = []
+      for try await answer in group { all.append(answer) }
+      return all
+    }
+    #expect(answers.allSatisfy { $0.status == 200 })
+    #expect(Set(answers.compactMap { $0.string["refresh_token"] }).count == 1)
+    #expect(await harness.store.refreshTokenCount == 2)
+  }
+
   @Test func theReuseIntervalIsConfigurable() async throws {
     let harness = AuthHarness { $0.refreshReuseInterval = 0 }
     let parent = try #require(try await harness.signUp().string["refresh_token"])

@@ -19,6 +19,7 @@ public actor AuthKeyring {
   private let randomBytes: @Sendable (Int) throws -> [UInt8]
 
   private var secret: ProjectSecretRecord?
+  private var keys: APIKeys?
   private var signing: JWTSigner?
   private var publicKeys: [(keyID: String, key: P256PublicKey)] = []
   private var loadedAt: Date?
@@ -56,6 +57,7 @@ public actor AuthKeyring {
   /// the secret was made and valid for ten years, so they read the same every time.
   /// - Throws: `AuthFailure` when the store cannot answer or the secret is unusable.
   public func apiKeys() async throws(AuthFailure) -> APIKeys {
+    if let keys { return keys }
     let record = try await projectSecret()
     let issuedAt = record.createdAt.timeIntervalSince1970.rounded(.down)
     do {
@@ -66,10 +68,46 @@ public actor AuthKeyring {
           "exp": .number(issuedAt + Self.apiKeyLifetime),
         ])
       }
-      return APIKeys(anonKey: try key("anon"), serviceRoleKey: try key("service_role"))
+      let made = APIKeys(anonKey: try key("anon"), serviceRoleKey: try key("service_role"))
+      keys = made
+      return made
     } catch {
       throw .unexpected
     }
+  }
+
+  /// Whether `presented` is an API key of this project: one of `apiKeys()` (compared in
+  /// constant time), or any unexpired HS256 JWT with role `anon` or `service_role` signed
+  /// with the project secret, as a Supabase project with the same `JWT_SECRET` issued it.
+  /// - Throws: `AuthFailure` when the store cannot answer.
+  public func isAPIKey(_ presented: String) async throws(AuthFailure) -> Bool {
+    let keys = try await apiKeys()
+    let bytes = Array(presented.utf8)
+    if ConstantTime.equals(bytes, Array(keys.anonKey.utf8))
+      || ConstantTime.equals(bytes, Array(keys.serviceRoleKey.utf8))
+    {
+      return true
+    }
+    return Self.isSignedAPIKey(
+      bytes, secret: Array(try await projectSecret().secret.utf8),
+      now: clock.now().timeIntervalSince1970)
+  }
+
+  static func isSignedAPIKey(_ token: [UInt8], secret: [UInt8], now: Double) -> Bool {
+    guard token.count <= JWTVerifier.defaultMaximumTokenBytes else { return false }
+    let parts = token.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    guard parts.count == 3, let headerBytes = Base64URL.decode(utf8: parts[0]),
+      let payloadBytes = Base64URL.decode(utf8: parts[1]),
+      let signature = Base64URL.decode(utf8: parts[2]),
+      let header = try? StrictJSONParser().parseObject(headerBytes),
+      header["alg"] == .string("HS256"), header["crit"] == nil,
+      let expected = try? Digest.hmacSHA256(
+        key: secret, message: token[..<(parts[0].count + 1 + parts[1].count)]),
+      ConstantTime.equals(expected, signature),
+      let claims = try? StrictJSONParser().parseObject(payloadBytes),
+      let expiry = claims["exp"]?.numberValue, now < expiry
+    else { return false }
+    return claims["role"] == .string("anon") || claims["role"] == .string("service_role")
   }
 
   /// The signer of new access tokens: ES256 with the current key (made and stored first,
