@@ -139,4 +139,19 @@ import Testing
       "PUT", "/auth/v1/user", json: #"{"email":"Ada.L@Example.com"}"#, bearer: tokens.access)
     #expect(moved["email"] == .string("ada.l@example.com"))
   }
+
+  @Test func refusalsNeverEchoThePasswordOrTheToken() async throws {
+    let harness = AuthHarness()
+    let tokens = try await signedUp(harness)
+    let wrong = try await harness.signIn(password: "hunter2-secret-guess")
+    let forged = try await harness.user(tokens.access + "x")
+    let weak = try await harness.signUp("bob@example.com", password: "pw-7Hq")
+    for answer in [wrong, forged, weak] {
+      let text = String(decoding: answer.body, as: UTF8.self)
+      #expect(answer.status >= 400)
+      #expect(!text.contains("hunter2-secret-guess"))
+      #expect(!text.contains("pw-7Hq"))
+      #expect(!text.contains(tokens.access))
+    }
+  }
 }
