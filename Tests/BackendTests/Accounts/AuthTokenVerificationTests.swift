@@ -166,4 +166,25 @@ import Testing
     #expect(try await harness.user(token).status == 200)
     #expect(try await harness.publishedKeys().keys.isEmpty)
   }
+
+  @Test func aKeyRetiredElsewhereStopsSigningHereButStaysPublishedWhileItsTokensLive()
+    async throws
+  {
+    let harness = AuthHarness()
+    let (oldToken, oldHeader, _) = try await minted(harness)
+    let oldKeyID = try #require(oldHeader["kid"]?.stringValue)
+    await harness.store.retireSigningKeys(at: harness.clock.now)
+    await harness.clock.advance(by: .seconds(61))
+    let newToken = try #require(try await harness.signIn().string["access_token"])
+    let newHeader = try StrictJSONParser().parseObject(
+      try #require(Base64URL.decode(String(newToken.split(separator: ".")[0]))))
+    let newKeyID = try #require(newHeader["kid"]?.stringValue)
+    #expect(newKeyID != oldKeyID)
+    #expect(try await harness.publishedKeys().keys.keys.sorted() == [newKeyID, oldKeyID].sorted())
+    #expect(try await harness.user(oldToken).status == 200)
+    #expect(try await harness.user(newToken).status == 200)
+    // Once every token the old key signed has expired, it is no longer published.
+    await harness.clock.advance(by: .seconds(3600))
+    #expect(try await harness.publishedKeys().keys.keys.sorted() == [newKeyID])
+  }
 }

@@ -20,6 +20,12 @@ public actor InMemoryAuthStore: AuthStore {
     failure = error
   }
 
+  /// Retires every current signing key at `date`, as another instance's rotation would
+  /// (for tests, until `kiln-server keys rotate` exists).
+  public func retireSigningKeys(at date: Date) {
+    for index in keys.indices where keys[index].retiredAt == nil { keys[index].retiredAt = date }
+  }
+
   /// How many sessions exist (for tests).
   public var sessionCount: Int { sessions.count }
 

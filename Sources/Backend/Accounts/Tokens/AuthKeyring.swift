@@ -124,6 +124,8 @@ public actor AuthKeyring {
         throw .unexpected
       }
     case .es256:
+      // Read the store again when stale, so a key another instance rotated in signs here too.
+      try await refreshIfStale()
       if let signing { return signing }
       try await loadKeys(creatingSigningKey: true)
       guard let signing else { throw .unexpected }
