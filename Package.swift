@@ -213,7 +213,9 @@ package.targets += [
   .testTarget(name: "PostgresTests", dependencies: ["Core", "Postgres", "TestSupport"]),
   .testTarget(
     name: "BackendTests",
-    dependencies: ["Backend", "Core", "JOSE", "Networking", "Storage", "Postgres", "TestSupport"]),
+    dependencies: [
+      "Auth", "Backend", "Core", "JOSE", "Networking", "Storage", "Postgres", "TestSupport",
+    ]),
   .testTarget(
     name: "KilnServerTests",
     dependencies: [
