@@ -48,7 +48,8 @@ import Testing
   @Test func aRealModelListPassesAndIsCounted() async throws {
     try await LoopbackHTTPServer.withServer { server in
       server.route(
-        .get, "/v1/models", .json(#"{"object":"list","data":[{"id":"a"},{"id":"b"}]}"#))
+        .get, "/v1/models",
+        .json(#"{"object":"list","data":[{"id":"a"},{"id":"loop-model"}]}"#))
       let home = try ChatTestHome()
       let run = try await home.runWithPipes(
         ["doctor"], input: "", environment: KilnOutput.provider(server))

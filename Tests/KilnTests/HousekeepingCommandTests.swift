@@ -7,6 +7,27 @@ import Testing
 @Suite struct HousekeepingCommandTests {
   // MARK: doctor
 
+  @Test func doctorChecksThatTheConfiguredModelIsOneTheProviderLists() async throws {
+    try await LoopbackHTTPServer.withServer { server in
+      let list = #"{"object":"list","data":[{"id":"loop-model"},{"id":"other-model"}]}"#
+      server.route(.get, "/v1/models", .json(list))
+      let home = try ChatTestHome()
+      let listed = try await home.runWithPipes(
+        ["doctor"], input: "", environment: KilnOutput.provider(server))
+      #expect(listed.status == 0, "\(listed.output)")
+      #expect(listed.output.contains("ok   model: loop-model is one of the provider's models"))
+
+      let missing = try await home.runWithPipes(
+        ["doctor"], input: "",
+        environment: KilnOutput.provider(server, ["KILN_MODEL": "nope-model"]))
+      #expect(missing.status == 1)
+      #expect(
+        missing.output.contains(
+          "FAIL model: nope-model is not among the provider's 2 model(s) (loop-model, "
+            + "other-model): set KILN_MODEL to one of them"), "\(missing.output)")
+    }
+  }
+
   @Test func doctorChecksTheProviderItCanReach() async throws {
     try await LoopbackHTTPServer.withServer { server in
       server.route(.get, "/v1/models", .json(#"{"object":"list","data":[]}"#))
@@ -18,7 +39,7 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(healthy.output.utf8)) as? [[String: Any]])
       #expect(
         checks.map { $0["name"] as? String } == [
-          "configuration", "database", "AI provider", "streams",
+          "configuration", "database", "AI provider", "model", "streams",
         ])
       #expect(checks.allSatisfy { $0["ok"] as? Bool == true })
       #expect(

@@ -4,6 +4,7 @@ import Core
 import Foundation
 import Networking
 import Storage
+import TerminalUI
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -59,7 +60,11 @@ enum DoctorCommand {
           : "valid, \(warnings.count) warning(s): "
             + warnings.map { context.scrubber.scrub($0.description) }.joined(separator: "; ")))
     checks.append(database)
-    checks.append(await Self.provider(provider, clock: clock))
+    let (providerCheck, models) = await Self.provider(provider, clock: clock)
+    checks.append(providerCheck)
+    if case .direct(let settings) = provider, let models {
+      checks.append(Self.model(settings.model?.rawValue, among: models))
+    }
     // Informational: the URLSession fallback still streams, only without flow control.
     checks.append(Check(name: "streams", ok: true, detail: StreamTransport.current.description))
 
@@ -111,13 +116,15 @@ enum DoctorCommand {
   private static func provider(
     _ provider: AIConfiguration.Provider, clock: AppClock
   ) async
-    -> Check
+    -> (check: Check, models: [String]?)
   {
     let url: URL
     var request: HTTPRequest
     switch provider {
     case .echo:
-      return Check(name: "AI provider", ok: true, detail: "echo model (no provider configured)")
+      return (
+        Check(name: "AI provider", ok: true, detail: "echo model (no provider configured)"), nil
+      )
     case .proxy(let settings):
       url = settings.endpoint ?? settings.baseURL
       request = HTTPRequest(url: url, method: .get)
@@ -134,47 +141,79 @@ enum DoctorCommand {
     do {
       let response = try await client.send(request)
       guard case .direct = provider else {
-        return Check(
-          name: "AI provider", ok: true, detail: "\(place) answered \(response.statusCode)")
+        return (
+          Check(name: "AI provider", ok: true, detail: "\(place) answered \(response.statusCode)"),
+          nil
+        )
       }
       return modelList(response, from: place)
     } catch let error as HTTPError {
       guard let status = error.statusCode else {
-        return Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))")
+        return (Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))"), nil)
       }
       if case .direct = provider {
         let refusal =
           status == 401 || status == 403
           ? "refused the API key (\(status))" : "answered \(status) to GET \(url.path)"
-        return Check(name: "AI provider", ok: false, detail: "\(place) \(refusal)")
+        return (Check(name: "AI provider", ok: false, detail: "\(place) \(refusal)"), nil)
       }
       // The proxy's endpoint takes only POST: a refusal of the GET still proves it is there,
       // a server error does not.
-      return Check(
+      let check = Check(
         name: "AI provider", ok: status < 500,
         detail: status < 500
           ? "\(place) is reachable (answered \(status))" : "\(place) answered \(status)")
+      return (check, nil)
     } catch {
-      return Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))")
+      return (Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))"), nil)
     }
   }
 
   /// A direct provider's `GET /models` passes only as an OpenAI model list: a JSON object
   /// with a `data` array. A web page or another document at that address means the base
   /// URL points somewhere else.
-  private static func modelList(_ response: HTTPResponse, from place: String) -> Check {
+  private static func modelList(
+    _ response: HTTPResponse, from place: String
+  ) -> (check: Check, models: [String]?) {
     let object = try? JSONSerialization.jsonObject(with: response.data)
     if let models = (object as? [String: Any])?["data"] as? [Any] {
-      return Check(
+      let ids = models.compactMap { ($0 as? [String: Any])?["id"] as? String }
+      let check = Check(
         name: "AI provider", ok: true,
         detail: "\(place) answered \(response.statusCode) with \(models.count) model(s)")
+      return (check, ids)
     }
     let type = response.headers["Content-Type"]?.split(separator: ";").first.map(String.init)
     let what = type.map { "a \($0) document" } ?? "a document"
-    return Check(
+    let check = Check(
       name: "AI provider", ok: false,
       detail: "\(place) answered \(response.statusCode) with \(what) that is not a model list "
         + "(JSON with a \"data\" array): check OPENAI_BASE_URL (it usually ends in /v1)")
+    return (check, nil)
+  }
+
+  /// Whether the configured model is one the provider lists. A provider that lists none
+  /// cannot vouch either way, and with no model configured the provider chooses.
+  static func model(_ configured: String?, among models: [String]) -> Check {
+    guard let configured else {
+      return Check(name: "model", ok: true, detail: "none configured: the provider's default")
+    }
+    let shown = TerminalSanitizer.singleLine(configured, limit: 80)
+    guard !models.isEmpty else {
+      return Check(
+        name: "model", ok: true,
+        detail: "\(shown) (the provider lists no models, so it could not be checked)")
+    }
+    if models.contains(configured) {
+      return Check(name: "model", ok: true, detail: "\(shown) is one of the provider's models")
+    }
+    let examples = models.prefix(5).map { TerminalSanitizer.singleLine($0, limit: 60) }
+      .joined(separator: ", ")
+    let more = models.count > 5 ? ", …" : ""
+    return Check(
+      name: "model", ok: false,
+      detail: "\(shown) is not among the provider's \(models.count) model(s) (\(examples)\(more)): "
+        + "set \(AIConfiguration.Key.model) to one of them, or pick one with /model")
   }
 
   /// The sentence for a failed check, with the transport's own words when it gave some
