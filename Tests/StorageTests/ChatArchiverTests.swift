@@ -73,12 +73,18 @@ import Testing
       let json = try await archiver(harness).exportJSON(conversationIDs: [Fixture.uuid(10)])
       let text = String(decoding: json, as: UTF8.self)
       #expect(text.contains(#""format" : "kiln.chat-archive""#))
-      #expect(text.contains(#""version" : 1"#))
-      #expect(text.contains(#""exportedAt" : "2026-06-01T12:00:00.000Z""#))
-      #expect(text.contains(#""createdAt" : "2026-06-01T12:00:00.123Z""#))
-      #expect(text.contains(#""parentID" : "00000000-0000-0000-0000-000100000001""#))
-      #expect(text.contains(#""isOnActivePath" : false"#))
+      #expect(text.contains(#""version" : 2"#))
+      #expect(text.contains(#""exported_at" : "2026-06-01T12:00:00.000Z""#))
+      #expect(text.contains(#""created_at" : "2026-06-01T12:00:00.123Z""#))
+      #expect(text.contains(#""parent_id" : "00000000-0000-0000-0000-000100000001""#))
+      #expect(text.contains(#""is_on_active_path" : false"#))
+      #expect(text.contains(#""persona_id""#) || !text.contains("persona"))
       #expect(!text.contains(#""title" : "Archived""#))
+      // The same style as every --json output: no camelCase member, no upper-case id.
+      #expect(!text.contains("exportedAt") && !text.contains("isOnActivePath"))
+      let ids = text.matches(
+        of: #/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/#)
+      #expect(!ids.isEmpty && ids.allSatisfy { $0.output == $0.output.lowercased() })
     }
   }
 
@@ -125,6 +131,26 @@ import Testing
     }
   }
 
+  @Test func aVersionOneArchiveWithCamelCaseKeysAndUpperCaseIdsIsStillRead() throws {
+    let old = #"""
+      {"format":"kiln.chat-archive","version":1,"exportedAt":"2026-06-01T12:00:00.000Z",
+       "conversations":[{"id":"01A233C8-0000-7000-8000-00000000CAFE","title":"old",
+         "personaID":"general","createdAt":"2026-06-01T12:00:00.000Z",
+         "updatedAt":"2026-06-01T12:00:00.000Z","isPinned":true,"isArchived":false,
+         "messages":[{"id":"01A233C8-0000-7000-8000-000000000001","role":"user","text":"hi",
+           "createdAt":"2026-06-01T12:00:00.000Z","status":"complete","isOnActivePath":true,
+           "finishReason":"stop"}]}]}
+      """#
+    let archive = try ChatArchiver.decode(Data(old.utf8))
+    let conversation = try #require(archive.conversations.first)
+    #expect(conversation.personaID == "general" && conversation.isPinned)
+    #expect(conversation.messages.first?.isOnActivePath == true)
+    #expect(conversation.messages.first?.finishReason == "stop")
+    // Written again, it is version 2 and reads back the same.
+    let again = try ChatArchiver.decode(try ChatArchiver.encode(archive))
+    #expect(again.conversations == archive.conversations)
+  }
+
   @Test func foreignAndNewerFilesAreRefusedClearly() throws {
     #expect(throws: StorageError.invalidInput("This file is not a Kiln conversation archive.")) {
       _ = try ChatArchiver.decode(Data(#"{"hello":"world"}"#.utf8))
@@ -132,8 +158,8 @@ import Testing
     #expect(throws: StorageError.invalidInput("This file is not a Kiln conversation archive.")) {
       _ = try ChatArchiver.decode(Data("not json".utf8))
     }
-    #expect(throws: StorageError.newerSchema(found: 2, supported: 1)) {
-      _ = try ChatArchiver.decode(Data(#"{"format":"kiln.chat-archive","version":2}"#.utf8))
+    #expect(throws: StorageError.newerSchema(found: 3, supported: 2)) {
+      _ = try ChatArchiver.decode(Data(#"{"format":"kiln.chat-archive","version":3}"#.utf8))
     }
     let damaged =
       #"{"format":"kiln.chat-archive","version":1,"exportedAt":"yesterday","conversations":[]}"#

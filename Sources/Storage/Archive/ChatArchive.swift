@@ -1,25 +1,29 @@
 import Foundation
 
-/// Kiln's conversation archive, version 1: a lossless JSON copy of conversations with every
-/// message of every branch.
+/// Kiln's conversation archive, version 2: a lossless JSON copy of conversations with every
+/// message of every branch, in the style of every `--json` output (snake_case keys,
+/// lower-case ids).
 ///
 /// ```json
 /// {
 ///   "format": "kiln.chat-archive",
-///   "version": 1,
-///   "exportedAt": "2026-06-01T12:00:00.000Z",
+///   "version": 2,
+///   "exported_at": "2026-06-01T12:00:00.000Z",
 ///   "conversations": [{
-///     "id": "…", "title": "…", "personaName": "…", "personaID": "…",
-///     "createdAt": "…", "updatedAt": "…", "isPinned": false, "isArchived": false,
+///     "id": "…", "title": "…", "persona_name": "…", "persona_id": "…",
+///     "created_at": "…", "updated_at": "…", "is_pinned": false, "is_archived": false,
 ///     "messages": [{
-///       "id": "…", "parentID": "…", "role": "assistant", "text": "…",
-///       "createdAt": "…", "status": "complete", "model": "…", "finishReason": "stop",
-///       "promptTokens": 12, "completionTokens": 40, "reasoning": "…",
-///       "errorCode": "…", "isOnActivePath": true
+///       "id": "…", "parent_id": "…", "role": "assistant", "text": "…",
+///       "created_at": "…", "status": "complete", "model": "…", "finish_reason": "stop",
+///       "prompt_tokens": 12, "completion_tokens": 40, "reasoning": "…",
+///       "error_code": "…", "is_on_active_path": true
 ///     }]
 ///   }]
 /// }
 /// ```
+///
+/// Version 1, which earlier builds wrote, has the same members in camelCase (`exportedAt`,
+/// `personaID`, `isOnActivePath`) and upper-case ids; it is still read.
 ///
 /// Dates are ISO 8601 in UTC with milliseconds, the precision Storage keeps. Keys whose
 /// value is absent (`personaName`, `parentID`, `model`, …) are left out. Messages are listed
@@ -28,7 +32,7 @@ public struct ChatArchive: Sendable, Equatable, Codable {
   /// The value of `format`.
   public static let formatName = "kiln.chat-archive"
   /// The version this build writes and the newest it reads.
-  public static let currentVersion = 1
+  public static let currentVersion = 2
 
   /// Always `kiln.chat-archive`.
   public var format: String
@@ -126,5 +130,41 @@ extension ChatArchive.Message {
       createdAt: createdAt, status: status, model: model, finishReason: finishReason,
       promptTokens: promptTokens, completionTokens: completionTokens, reasoning: reasoning,
       errorCode: errorCode, isOnActivePath: isOnActivePath)
+  }
+}
+
+// Ids are written in lower case, as every other JSON output of Kiln writes them; reading
+// accepts either case (`UUID(uuidString:)`).
+extension ChatArchive.Conversation {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id.uuidString.lowercased(), forKey: .id)
+    try container.encode(title, forKey: .title)
+    try container.encodeIfPresent(personaName, forKey: .personaName)
+    try container.encodeIfPresent(personaID, forKey: .personaID)
+    try container.encode(createdAt, forKey: .createdAt)
+    try container.encode(updatedAt, forKey: .updatedAt)
+    try container.encode(isPinned, forKey: .isPinned)
+    try container.encode(isArchived, forKey: .isArchived)
+    try container.encode(messages, forKey: .messages)
+  }
+}
+
+extension ChatArchive.Message {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id.uuidString.lowercased(), forKey: .id)
+    try container.encodeIfPresent(parentID?.uuidString.lowercased(), forKey: .parentID)
+    try container.encode(role, forKey: .role)
+    try container.encode(text, forKey: .text)
+    try container.encode(createdAt, forKey: .createdAt)
+    try container.encode(status, forKey: .status)
+    try container.encodeIfPresent(model, forKey: .model)
+    try container.encodeIfPresent(finishReason, forKey: .finishReason)
+    try container.encodeIfPresent(promptTokens, forKey: .promptTokens)
+    try container.encodeIfPresent(completionTokens, forKey: .completionTokens)
+    try container.encodeIfPresent(reasoning, forKey: .reasoning)
+    try container.encodeIfPresent(errorCode, forKey: .errorCode)
+    try container.encode(isOnActivePath, forKey: .isOnActivePath)
   }
 }

@@ -174,6 +174,7 @@ public struct ChatArchiver: Sendable {
   public static func encode(_ archive: ChatArchive) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.keyEncodingStrategy = .convertToSnakeCase
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
       try container.encode(ArchiveDate.string(date))
@@ -185,6 +186,10 @@ public struct ChatArchiver: Sendable {
   /// - Throws: `StorageError.invalidInput` or `.newerSchema`.
   public static func decode(_ data: Data) throws -> ChatArchive {
     let decoder = JSONDecoder()
+    // Version 2's snake_case keys, and version 1's camelCase ones unchanged.
+    decoder.keyDecodingStrategy = .custom { path in
+      ArchiveKey(camelCase: path.last?.stringValue ?? "")
+    }
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()
       let text = try container.decode(String.self)
@@ -243,4 +248,27 @@ public struct ChatArchiver: Sendable {
       throw StorageError.newerSchema(found: archive.version, supported: ChatArchive.currentVersion)
     }
   }
+}
+
+/// A member name of either archive version, as the Swift property it fills: `persona_id` is
+/// `personaID`, `is_on_active_path` is `isOnActivePath`; a name without `_` stays as it is.
+struct ArchiveKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+
+  init(camelCase snake: String) {
+    let words = snake.split(separator: "_", omittingEmptySubsequences: false)
+    guard words.count > 1 else {
+      stringValue = snake
+      return
+    }
+    stringValue =
+      String(words[0])
+      + words.dropFirst().map { word in
+        word == "id" ? "ID" : word.prefix(1).uppercased() + word.dropFirst()
+      }.joined()
+  }
+
+  init?(stringValue: String) { self.init(camelCase: stringValue) }
+  init?(intValue: Int) { nil }
 }
