@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Sane means exactly one field of 1 to 128 characters from `A-Z a-z 0-9 - _ . : + / =`,
 /// so an identifier can go into a log line or a header without escaping or bloat.
-public struct RequestIDMiddleware: HTTPMiddleware {
+public struct RequestIDMiddleware: HTTPSynchronousMiddleware {
   /// The field name.
   public static let fieldName = "X-Request-ID"
   private let makeIdentifier: UUIDGenerator
@@ -20,6 +20,20 @@ public struct RequestIDMiddleware: HTTPMiddleware {
   public func respond(
     to request: HTTPServerRequest, route: HTTPRouteMatch, next: HTTPMiddlewareNext
   ) async -> HTTPServerResponse {
+    let (request, identifier) = identified(request)
+    return labelled(await next(request), identifier)
+  }
+
+  /// The same as `respond`, without suspending.
+  public func respondSynchronously(
+    to request: HTTPServerRequest, route: HTTPRouteMatch,
+    next: (HTTPServerRequest) -> HTTPServerResponse
+  ) -> HTTPServerResponse {
+    let (request, identifier) = identified(request)
+    return labelled(next(request), identifier)
+  }
+
+  private func identified(_ request: HTTPServerRequest) -> (HTTPServerRequest, String) {
     let incoming = request.fields.fields(named: Self.fieldName)
     let identifier: String
     if incoming.count == 1, Self.isSane(incoming[0].value) {
@@ -29,7 +43,12 @@ public struct RequestIDMiddleware: HTTPMiddleware {
     }
     var request = request
     request.head.fields.set(name: Self.fieldName, value: identifier)
-    var response = await next(request)
+    return (request, identifier)
+  }
+
+  private func labelled(_ response: HTTPServerResponse, _ identifier: String) -> HTTPServerResponse
+  {
+    var response = response
     response.fields.set(name: Self.fieldName, value: identifier)
     return response
   }

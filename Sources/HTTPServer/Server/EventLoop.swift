@@ -11,7 +11,7 @@
     let listener: Int32
     let mailbox: LoopMailbox
     let configuration: HTTPServerConfiguration
-    let responder: HTTPResponder
+    let responder: HTTPOutcomeResponder
     let shared: ServerShared
     var connections: [Int32: Connection] = [:]
     var descriptors: [Int: Int32] = [:]
@@ -25,7 +25,7 @@
 
     init(
       listener: Int32, mailbox: LoopMailbox, configuration: HTTPServerConfiguration,
-      responder: @escaping HTTPResponder, shared: ServerShared
+      responder: @escaping HTTPOutcomeResponder, shared: ServerShared
     ) throws {
       let epoll = kiln_epoll_create()
       guard epoll >= 0 else { throw Socket.Failure(call: "epoll_create1", code: errno) }
@@ -159,6 +159,10 @@
           }
           drainParser(connection)
           guard connections[connection.descriptor] === connection else { return }
+          // A read that did not fill the buffer took what was there: epoll is level-
+          // triggered, so anything that arrives after it is reported again. This saves the
+          // read that would only say "would block", one system call per request.
+          if count < readBuffer.count { return }
         case .wouldBlock:
           return
         case .closed:
