@@ -19,14 +19,17 @@ enum ServeRoutes {
     var observers: [any HTTPExchangeObserver] = [dependencies.metrics]
     if let sink = dependencies.accessLog { observers.append(AccessLog(sink: sink)) }
     router.use(ObservationMiddleware(clock: dependencies.clock, observers: observers))
-    router.add(.get, "/health") { _, _ in
-      HTTPServerResponse(
-        status: .ok, fields: HTTPFields([("Content-Type", "application/json")]),
-        body: Array("{\"status\":\"ok\"}\n".utf8))
-    }
+    // Answered on the event loop: a fixed body needs no task.
+    router.add(
+      .get, "/health",
+      synchronousHandler: { _, _ in
+        HTTPServerResponse(
+          status: .ok, fields: HTTPFields([("Content-Type", "application/json")]),
+          body: Array("{\"status\":\"ok\"}\n".utf8))
+      })
     let metrics = MetricsEndpoint(
       metrics: dependencies.metrics, bearerToken: dependencies.metricsToken)
-    router.add(.get, "/metrics", bodyLimit: 0, handler: metrics.handler)
+    router.add(.get, "/metrics", bodyLimit: 0, synchronousHandler: metrics.synchronousHandler)
     return router
   }
 }
