@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import HTTPServer
 import Synchronization
 import Testing
@@ -144,6 +145,25 @@ import Testing
       #expect(last.field("Connection") == "close")
       #expect(try client.isClosedByServer())
     }
+  }
+
+  @Test func spreadsConnectionsEvenlyAcrossTheEventLoops() async throws {
+    // An inline answer runs on the thread of the loop that owns the connection.
+    let threads = Shared<[UInt: Int]>([:])
+    var router = HTTPRouter()
+    router.add(
+      .get, "/where",
+      synchronousHandler: { _, _ in
+        threads.update { $0[UInt(pthread_self()), default: 0] += 1 }
+        return .text("here")
+      })
+    try await Self.withServer(router) { port in
+      // Opened in one burst, as a load balancer or a benchmark opens them.
+      let clients = try (0..<8).map { _ in try SocketClient(port: port) }
+      for client in clients { try client.send("GET /where HTTP/1.1\r\nHost: a\r\n\r\n") }
+      for client in clients { #expect(try client.readResponse().text == "here") }
+    }
+    #expect(threads.get().values.sorted() == [4, 4])
   }
 
   @Test func answersHeadOnASynchronousRouteWithoutItsBody() async throws {

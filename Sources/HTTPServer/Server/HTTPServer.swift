@@ -109,15 +109,16 @@
         return boundPort
       }
       guard let started, let running = state.withLock({ $0 }) else { throw .alreadyStarted }
-      for mailbox in running.mailboxes {
+      for index in running.mailboxes.indices {
         shared.loopStarted()
         let thread = Thread { [configuration, responder, shared] in
           do {
             let loop = try EventLoop(
-              listener: running.listener, mailbox: mailbox, configuration: configuration,
-              responder: responder, shared: shared)
+              listener: running.listener, mailboxes: running.mailboxes, index: index,
+              configuration: configuration, responder: responder, shared: shared)
             loop.run()
           } catch {
+            shared.closeUnstartedMailbox(running.mailboxes[index])
             shared.loopFinished()
           }
         }
