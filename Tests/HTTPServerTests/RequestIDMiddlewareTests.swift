@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import HTTPServer
 import Testing
@@ -34,6 +35,19 @@ import Testing
     let (response, seen) = await answer(fields)
     #expect(seen == "00000000-0000-0000-0000-000000000001")
     #expect(response.fields.fields(named: "X-Request-ID").map(\.value) == [seen])
+  }
+
+  @Test(arguments: ["C0FFEE00-ABCD-4EF0-9A1B-0123456789AB", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"])
+  func writesAGeneratedIdentifierAsLowercaseCanonicalText(_ uuid: String) async throws {
+    let identifier = try #require(UUID(uuidString: uuid))
+    var router = HTTPRouter()
+    router.use(RequestIDMiddleware(makeIdentifier: UUIDGenerator { identifier }))
+    router.add(.get, "/who") { request, _ in .text(request.requestID ?? "none") }
+    let request = HTTPServerRequest(
+      head: HTTPRequestHead(
+        method: .get, target: "/who", version: .http11, fields: HTTPFields([("Host", "a")])))
+    let response = await router.respond(to: request)
+    #expect(response.fields["X-Request-ID"] == uuid.lowercased())
   }
 
   @Test func acceptsExactly128Characters() {

@@ -39,7 +39,7 @@ public struct RequestIDMiddleware: HTTPSynchronousMiddleware {
     if incoming.count == 1, Self.isSane(incoming[0].value) {
       identifier = incoming[0].value
     } else {
-      identifier = makeIdentifier().uuidString.lowercased()
+      identifier = Self.lowercasedText(of: makeIdentifier())
     }
     var request = request
     request.head.fields.set(name: Self.fieldName, value: identifier)
@@ -68,6 +68,22 @@ public struct RequestIDMiddleware: HTTPSynchronousMiddleware {
         bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
       ))
+  }
+
+  /// The identifier's canonical text in lowercase (`8-4-4-4-12` hex digits), built
+  /// without `uuidString`'s formatter: it runs once per request.
+  static func lowercasedText(of identifier: UUID) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(36)
+    withUnsafeBytes(of: identifier.uuid) { bytes in
+      for (index, byte) in bytes.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 { text.append(0x2D) }
+        text.append(digits[Int(byte >> 4)])
+        text.append(digits[Int(byte & 0x0F)])
+      }
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Whether a client's identifier can be kept as it is.
