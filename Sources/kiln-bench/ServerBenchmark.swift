@@ -13,13 +13,15 @@ extension Benchmark {
 
 /// Runs the release `kiln-server` (beside this binary) and, when Debian's `nginx-light`
 /// and `wrk` are present or installable, nginx with as many workers as kiln-server has
-/// event loops, both serving the same 16-byte body; then the SSE and slow-head scenarios.
-/// Only loopback addresses are used.
+/// event loops, both serving the same 16-byte body; then the SSE and slow-head scenarios,
+/// and how soon a streaming producer is told that its client closed the connection (while
+/// the streams run and on an idle server). Only loopback addresses are used.
 struct ServerBenchmark {
   var loadSeconds = 10
   var streams = 1000
   var streamSeconds = 30
   var slowHeads = 500
+  var disconnects = 200
   let connections = 64
   let body = "{\"status\":\"ok\"}\\n"
 
@@ -33,6 +35,7 @@ struct ServerBenchmark {
       case "--streams": streams = value
       case "--stream-seconds": streamSeconds = value
       case "--slow-heads": slowHeads = value
+      case "--disconnects": disconnects = value
       default: throw BenchmarkError(description: "unknown option \(option)")
       }
     }
@@ -145,7 +148,13 @@ struct ServerBenchmark {
     let count = streamSeconds * 10
     let cpuBefore = ServerBenchmarkTools.cpuSeconds(target.pid)
     let began = ContinuousClock.now
-    let (streams, streamSeconds) = (self.streams, self.streamSeconds)
+    let (streams, streamSeconds, disconnects) = (self.streams, self.streamSeconds, disconnects)
+    // Disconnects measured while the streams run: once they are all connected (a third of
+    // the way in, at most 5 s).
+    async let underLoad = ServerBenchmarkLoad.onThread {
+      usleep(UInt32(min(5, max(1, streamSeconds / 3)) * 1_000_000))
+      return ServerBenchmarkLoad.measureDisconnects(port: port, count: disconnects, firstID: 0)
+    }
     let result = await ServerBenchmarkLoad.onThread {
       ServerBenchmarkLoad.readStreams(
         port: port, streams: streams, count: count, intervalMilliseconds: 100,
@@ -174,6 +183,31 @@ struct ServerBenchmark {
     if memory.peak >= 150 * 1024 { missed.append("server RSS \(memory.peak / 1024) MiB") }
     print(
       "    targets (every event, p99 < 50 ms, RSS < 150 MB): \(missed.isEmpty ? "ok" : "MISSED")")
+    let loaded = await underLoad
+    let idle = await ServerBenchmarkLoad.onThread {
+      ServerBenchmarkLoad.measureDisconnects(port: port, count: disconnects, firstID: disconnects)
+    }
+    return missed + reportDisconnects(loaded: loaded, idle: idle)
+  }
+
+  private func reportDisconnects(
+    loaded: ServerBenchmarkLoad.DisconnectResult, idle: ServerBenchmarkLoad.DisconnectResult
+  ) -> [String] {
+    print(
+      "  \(disconnects) disconnects each, client close to producer told (target: max < 100 ms):")
+    var missed: [String] = []
+    for (name, result) in [("during streams", loaded), ("idle server", idle)] {
+      let ok = result.missing == 0 && result.percentile(1) < 100
+      print(
+        "    \(name.padding(toLength: 15, withPad: " ", startingAt: 0))"
+          + "p50 \(format(result.percentile(0.5), 3)) ms  p99 \(format(result.percentile(0.99), 3))"
+          + " ms  max \(format(result.percentile(1), 3)) ms"
+          + (result.missing > 0 ? "  (\(result.missing) not told)" : "")
+          + (ok ? "  ok" : "  MISSED"))
+      if !ok {
+        missed.append("disconnect notice \(name) max \(format(result.percentile(1), 1)) ms")
+      }
+    }
     return missed
   }
 }
