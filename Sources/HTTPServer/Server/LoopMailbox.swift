@@ -59,8 +59,11 @@
 
     /// Everything queued so far, in order.
     func drain() -> [LoopMessage] {
+      // Only the post that finds the queue empty writes a byte, so one read almost always
+      // empties the pipe; a full read means there may be more. Bytes left behind would only
+      // wake the loop once more (epoll is level-triggered), never lose a message.
       withUnsafeTemporaryAllocation(byteCount: 256, alignment: 1) { scratch in
-        while read(wakeReader, scratch.baseAddress, scratch.count) > 0 {}
+        while read(wakeReader, scratch.baseAddress, scratch.count) == scratch.count {}
       }
       return messages.withLock { state in
         defer { state.queue.removeAll() }
