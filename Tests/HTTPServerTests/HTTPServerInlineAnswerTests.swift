@@ -147,6 +147,23 @@ import Testing
     }
   }
 
+  @Test func answersEveryPipelinedInlineRequestWhenTheQueueIsFullAndTheClientHalfCloses()
+    async throws
+  {
+    var router = HTTPRouter()
+    router.add(.get, "/:n", synchronousHandler: { _, parameters in .text(parameters["n"] ?? "-") })
+    let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxPipelinedRequests: 2)
+    try await Self.withServer(router, configuration: configuration) { port in
+      let client = try SocketClient(port: port)
+      try client.send((1...20).map { "GET /\($0) HTTP/1.1\r\nHost: a\r\n\r\n" }.joined())
+      shutdown(client.descriptor, Int32(SHUT_WR))
+      var answers: [String] = []
+      for _ in 1...20 { answers.append(try client.readResponse().text) }
+      #expect(answers == (1...20).map { "\($0)" })
+      #expect(try client.isClosedByServer())
+    }
+  }
+
   @Test func spreadsConnectionsEvenlyAcrossTheEventLoops() async throws {
     // An inline answer runs on the thread of the loop that owns the connection.
     let threads = Shared<[UInt: Int]>([:])

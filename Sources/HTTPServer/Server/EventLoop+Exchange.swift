@@ -54,7 +54,10 @@
         connection.startingNext = false
         if answeredInline {
           flush(connection)
-          if shutdownDeadline != nil, connection.isIdle { closeConnection(connection) }
+          // As `finishExchange` does for a kept-alive answer; a closing one lingers instead.
+          if shutdownDeadline != nil, !connection.closeWhenFlushed, connection.isIdle {
+            closeConnection(connection)
+          }
         }
       }
       while connection.current == nil, !connection.closeWhenFlushed,
