@@ -57,6 +57,18 @@ import Testing
 }
 
 @Suite struct SystemRandomIdentifierTests {
+  @Test func makesDistinctIdentifiersForManyConcurrentCallers() async {
+    // 8 callers x 500: the shared pool is refilled about 250 times while they race.
+    let identifiers = await withTaskGroup(of: [UUID].self) { group in
+      for _ in 0..<8 {
+        group.addTask { (0..<500).map { _ in RequestIDMiddleware.systemRandomIdentifiers() } }
+      }
+      return await group.reduce(into: [UUID]()) { $0 += $1 }
+    }
+    #expect(identifiers.count == 4000)
+    #expect(Set(identifiers).count == 4000)
+  }
+
   @Test func makesDistinctVersion4Identifiers() {
     let identifiers = (0..<200).map { _ in RequestIDMiddleware.systemRandomIdentifiers() }
     #expect(Set(identifiers).count == 200)
