@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import HTTPServer
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -18,7 +19,10 @@ extension Benchmark {
 
 /// An HTTPServer with kiln-server's middleware (request id, access log to standard error,
 /// metrics) and `GET /events?count=N&interval_ms=M`: N events, one every M ms, each
-/// `data: <wall-clock nanoseconds when written>`.
+/// `data: <wall-clock nanoseconds when written>`. `GET /disconnect?id=N` sends one event and
+/// waits (as a proxy waits on its upstream) until it is told its client has gone;
+/// `GET /disconnect-notice?id=N` then answers the monotonic nanoseconds when it was told
+/// (404 until then).
 struct ServerBenchmarkTarget {
   var eventLoops = HTTPServerConfiguration().eventLoopCount
 
@@ -38,6 +42,13 @@ struct ServerBenchmarkTarget {
     return time.tv_sec * 1_000_000_000 + time.tv_nsec
   }
 
+  /// Nanoseconds on the machine's monotonic clock, the same in every process.
+  static func monotonicNanoseconds() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return time.tv_sec * 1_000_000_000 + time.tv_nsec
+  }
+
   func run() async throws {
     ServerBenchmarkTools.raiseOpenFileLimit()
     let metrics = HTTPServerMetrics()
@@ -46,11 +57,13 @@ struct ServerBenchmarkTarget {
     router.use(
       ObservationMiddleware(
         clock: .live, observers: [metrics, AccessLog(sink: FileDescriptorAccessLogSink())]))
-    router.add(.get, "/health") { _, _ in
-      HTTPServerResponse(
-        status: .ok, fields: HTTPFields([("Content-Type", "application/json")]),
-        body: Array("{\"status\":\"ok\"}\n".utf8))
-    }
+    router.add(
+      .get, "/health",
+      synchronousHandler: { _, _ in
+        HTTPServerResponse(
+          status: .ok, fields: HTTPFields([("Content-Type", "application/json")]),
+          body: Array("{\"status\":\"ok\"}\n".utf8))
+      })
     router.add(.get, "/events") { _, parameters in
       let count = min(10_000, Int(parameters.queryValue("count") ?? "") ?? 10)
       let interval = min(10_000, Int(parameters.queryValue("interval_ms") ?? "") ?? 100)
@@ -63,6 +76,34 @@ struct ServerBenchmarkTarget {
           }
         })
     }
+    let notices = Mutex<[Int: Int]>([:])
+    router.add(.get, "/disconnect") { _, parameters in
+      let id = Int(parameters.queryValue("id") ?? "") ?? -1
+      return HTTPServerResponse(
+        fields: HTTPFields([("Content-Type", "text/event-stream")]),
+        stream: HTTPResponseStream { writer in
+          try await writer.write(Array("data: ready\n\n".utf8))
+          do {
+            try await Task.sleep(for: .seconds(60))
+          } catch {
+            // Told: the loop cancelled this producer when the client closed its socket.
+            let now = Self.monotonicNanoseconds()
+            notices.withLock { table in
+              if table.count < 100_000 { table[id] = now }
+            }
+            throw error
+          }
+        })
+    }
+    router.add(
+      .get, "/disconnect-notice",
+      synchronousHandler: { _, parameters in
+        let id = Int(parameters.queryValue("id") ?? "") ?? -1
+        guard let told = notices.withLock({ $0[id] }) else {
+          return .text("not yet\n", status: .notFound)
+        }
+        return .text("\(told)\n")
+      })
     let server = HTTPServer(
       configuration: HTTPServerConfiguration(eventLoopCount: eventLoops), metrics: metrics,
       router: router)

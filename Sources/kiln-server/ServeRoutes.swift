@@ -21,11 +21,14 @@ enum ServeRoutes {
     var observers: [any HTTPExchangeObserver] = [dependencies.metrics]
     if let sink = dependencies.accessLog { observers.append(AccessLog(sink: sink)) }
     router.use(ObservationMiddleware(clock: dependencies.clock, observers: observers))
-    router.add(.get, "/health") { _, _ in
-      HTTPServerResponse(
-        status: .ok, fields: HTTPFields([("Content-Type", "application/json")]),
-        body: Array("{\"status\":\"ok\"}\n".utf8))
-    }
+    // Answered on the event loop: a fixed body needs no task.
+    router.add(
+      .get, "/health",
+      synchronousHandler: { _, _ in
+        HTTPServerResponse(
+          status: .ok, fields: HTTPFields([("Content-Type", "application/json")]),
+          body: Array("{\"status\":\"ok\"}\n".utf8))
+      })
     var extraText: (@Sendable () -> String)?
     if let proxyMetrics = dependencies.services?.proxyMetrics {
       extraText = { proxyMetrics.prometheusText() }
@@ -33,7 +36,7 @@ enum ServeRoutes {
     let metrics = MetricsEndpoint(
       metrics: dependencies.metrics, bearerToken: dependencies.metricsToken,
       extraText: extraText)
-    router.add(.get, "/metrics", bodyLimit: 0, handler: metrics.handler)
+    router.add(.get, "/metrics", bodyLimit: 0, synchronousHandler: metrics.synchronousHandler)
     if let services = dependencies.services { addServiceRoutes(services, to: &router) }
     return router
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import HTTPServer
 import Testing
 
@@ -20,5 +21,51 @@ import Testing
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     #expect(object["route"] as? String == "/é/\"q\"\\\n\t\u{1}")
+  }
+
+  @Test func writesEveryLineWholeFromManyThreadsAtOnce() async throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    let sink = FileDescriptorAccessLogSink(descriptor: writeEnd)
+    // Every fifth line is longer than a pipe writes whole (4 KiB): only the sink's lock
+    // keeps the other writers' lines out of it. (Writing short lines without the lock let
+    // them land inside a long one: this test failed.)
+    func line(_ writer: Int, _ index: Int) -> String {
+      let tag = "w\(writer)-\(index)-"
+      return tag + String(repeating: "x", count: (index % 5 == 0 ? 10_000 : 300) - tag.count)
+    }
+    async let received: [UInt8] = withCheckedContinuation { continuation in
+      // A reader of its own, so full pipe buffers never stall the writers for good.
+      Thread {
+        var all: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+          let count = read(readEnd, &buffer, buffer.count)
+          guard count > 0 else { break }
+          all += buffer[..<count]
+        }
+        close(readEnd)
+        continuation.resume(returning: all)
+      }.start()
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for writer in 0..<8 {
+        group.addTask { for index in 0..<200 { sink.writeLine(line(writer, index)) } }
+      }
+    }
+    close(writeEnd)
+    let lines = String(decoding: await received, as: UTF8.self).split(separator: "\n")
+    let expected = Set((0..<8).flatMap { writer in (0..<200).map { line(writer, $0) } })
+    #expect(lines.count == 1600)
+    #expect(Set(lines.map(String.init)) == expected)
+    #expect(sink.droppedLines == 0)
+  }
+
+  @Test func countsALineThatCannotBeWritten() {
+    let sink = FileDescriptorAccessLogSink(descriptor: -1)
+    sink.writeLine("short")
+    sink.writeLine(String(repeating: "y", count: 1000))
+    #expect(sink.droppedLines == 2)
   }
 }

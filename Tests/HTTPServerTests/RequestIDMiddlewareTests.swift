@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import HTTPServer
 import Testing
@@ -36,6 +37,19 @@ import Testing
     #expect(response.fields.fields(named: "X-Request-ID").map(\.value) == [seen])
   }
 
+  @Test(arguments: ["C0FFEE00-ABCD-4EF0-9A1B-0123456789AB", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"])
+  func writesAGeneratedIdentifierAsLowercaseCanonicalText(_ uuid: String) async throws {
+    let identifier = try #require(UUID(uuidString: uuid))
+    var router = HTTPRouter()
+    router.use(RequestIDMiddleware(makeIdentifier: UUIDGenerator { identifier }))
+    router.add(.get, "/who") { request, _ in .text(request.requestID ?? "none") }
+    let request = HTTPServerRequest(
+      head: HTTPRequestHead(
+        method: .get, target: "/who", version: .http11, fields: HTTPFields([("Host", "a")])))
+    let response = await router.respond(to: request)
+    #expect(response.fields["X-Request-ID"] == uuid.lowercased())
+  }
+
   @Test func acceptsExactly128Characters() {
     #expect(RequestIDMiddleware.isSane(String(repeating: "a", count: 128)))
     #expect(!RequestIDMiddleware.isSane("é"))
@@ -43,6 +57,18 @@ import Testing
 }
 
 @Suite struct SystemRandomIdentifierTests {
+  @Test func makesDistinctIdentifiersForManyConcurrentCallers() async {
+    // 8 callers x 500: the shared pool is refilled about 250 times while they race.
+    let identifiers = await withTaskGroup(of: [UUID].self) { group in
+      for _ in 0..<8 {
+        group.addTask { (0..<500).map { _ in RequestIDMiddleware.systemRandomIdentifiers() } }
+      }
+      return await group.reduce(into: [UUID]()) { $0 += $1 }
+    }
+    #expect(identifiers.count == 4000)
+    #expect(Set(identifiers).count == 4000)
+  }
+
   @Test func makesDistinctVersion4Identifiers() {
     let identifiers = (0..<200).map { _ in RequestIDMiddleware.systemRandomIdentifiers() }
     #expect(Set(identifiers).count == 200)

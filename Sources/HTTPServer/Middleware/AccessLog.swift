@@ -35,7 +35,12 @@ public struct AccessLog: HTTPExchangeObserver {
     append("\",\"request_id\":", to: &bytes)
     appendOptionalString(record.requestID, to: &bytes)
     append(",\"method\":\"", to: &bytes)
-    appendEscaped(String(record.method.rawValue.prefix(32)), to: &bytes)
+    let method = record.method.rawValue
+    if method.utf8.count <= 32 {
+      appendEscaped(method.utf8, to: &bytes)
+    } else {
+      appendEscaped(String(method.prefix(32)).utf8, to: &bytes)
+    }
     append("\",\"route\":", to: &bytes)
     appendOptionalString(record.route, to: &bytes)
     append(",\"status\":", to: &bytes)
@@ -57,14 +62,16 @@ public struct AccessLog: HTTPExchangeObserver {
   private static func appendOptionalString(_ text: String?, to bytes: inout [UInt8]) {
     guard let text else { return append("null", to: &bytes) }
     bytes.append(0x22)
-    appendEscaped(text, to: &bytes)
+    appendEscaped(text.utf8, to: &bytes)
     bytes.append(0x22)
   }
 
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
   /// JSON string escaping: quote, backslash and control characters; other UTF-8 as is.
-  private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
-    for byte in text.utf8 {
+  private static func appendEscaped(_ text: some Sequence<UInt8>, to bytes: inout [UInt8]) {
+    let hex = hexDigits
+    for byte in text {
       switch byte {
       case 0x22: bytes += [0x5C, 0x22]
       case 0x5C: bytes += [0x5C, 0x5C]
@@ -78,8 +85,17 @@ public struct AccessLog: HTTPExchangeObserver {
     }
   }
 
+  /// An integer in decimal, without building a `String` for the common non-negative case.
   private static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
-    bytes += Array(String(value).utf8)
+    guard value >= 0 else { return bytes.append(contentsOf: String(value).utf8) }
+    var divisor = 1
+    while divisor <= value / 10 { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      bytes.append(0x30 + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 
   private static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {

@@ -26,3 +26,17 @@ public protocol HTTPMiddleware: Sendable {
     to request: HTTPServerRequest, route: HTTPRouteMatch, next: HTTPMiddlewareNext
   ) async -> HTTPServerResponse
 }
+
+/// Middleware that can also run without suspending, so a router whose middleware all
+/// conform answers its synchronous routes on the event loop, without a task.
+///
+/// `respondSynchronously` must do what `respond` does, minus the suspension: the server
+/// picks one or the other per request.
+public protocol HTTPSynchronousMiddleware: HTTPMiddleware {
+  /// Answers `request` without suspending, usually by calling `next` and adjusting what it
+  /// returns. It runs on an event loop: it must not block.
+  func respondSynchronously(
+    to request: HTTPServerRequest, route: HTTPRouteMatch,
+    next: (HTTPServerRequest) -> HTTPServerResponse
+  ) -> HTTPServerResponse
+}

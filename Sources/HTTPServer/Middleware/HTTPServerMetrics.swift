@@ -21,6 +21,13 @@ public final class HTTPServerMetrics: Sendable {
     var bucketCounts: [Int]
     var latencySum = 0.0
     var count = 0
+
+    mutating func add(status: Int, bucket: Int, seconds: Double) {
+      statusCounts[status, default: 0] += 1
+      bucketCounts[bucket] += 1
+      latencySum += seconds
+      count += 1
+    }
   }
 
   struct RequestTable: Sendable {
@@ -58,15 +65,12 @@ public final class HTTPServerMetrics: Sendable {
     let key = SeriesKey(method: method, route: record.route ?? Self.unmatchedRoute)
     let seconds = max(0, record.latency.timeInterval)
     let bucket = latencyBuckets.firstIndex { seconds <= $0 } ?? latencyBuckets.count
+    let bucketCount = latencyBuckets.count + 1
     table.withLock { table in
-      var series =
-        table.series[key]
-        ?? RouteSeries(bucketCounts: Array(repeating: 0, count: latencyBuckets.count + 1))
-      series.statusCounts[record.status, default: 0] += 1
-      series.bucketCounts[bucket] += 1
-      series.latencySum += seconds
-      series.count += 1
-      table.series[key] = series
+      // Changed in place: a copy taken out of the dictionary would copy its arrays too, on
+      // every request, under the lock every loop shares.
+      table.series[key, default: RouteSeries(bucketCounts: Array(repeating: 0, count: bucketCount))]
+        .add(status: record.status, bucket: bucket, seconds: seconds)
     }
   }
 

@@ -46,6 +46,13 @@ public struct MetricsEndpoint: Sendable {
     return { request, _ in endpoint.respond(to: request) }
   }
 
+  /// The route handler for `HTTPRouter.add(_:_:bodyLimit:synchronousHandler:)`: the text
+  /// is built from counters in memory, so the event loop can answer it inline.
+  public var synchronousHandler: HTTPRouter.SynchronousHandler {
+    let endpoint = self
+    return { request, _ in endpoint.respond(to: request) }
+  }
+
   /// The token of exactly one `Authorization: Bearer TOKEN` field: spaces and tabs trimmed,
   /// `Bearer` in any case, one or more spaces, a token without whitespace.
   static func bearerToken(_ fields: [HTTPField]) -> [UInt8]? {

@@ -7,7 +7,7 @@ import Synchronization
 /// counted and the record is made when it returns, throws, or its client leaves.
 ///
 /// Put it after `RequestIDMiddleware` so records carry the identifier.
-public struct ObservationMiddleware: HTTPMiddleware {
+public struct ObservationMiddleware: HTTPSynchronousMiddleware {
   private let clock: AppClock
   private let observers: [any HTTPExchangeObserver]
 
@@ -22,7 +22,23 @@ public struct ObservationMiddleware: HTTPMiddleware {
     to request: HTTPServerRequest, route: HTTPRouteMatch, next: HTTPMiddlewareNext
   ) async -> HTTPServerResponse {
     let start = clock.now()
-    var response = await next(request)
+    return observe(await next(request), to: request, route: route, start: start)
+  }
+
+  /// The same as `respond`, without suspending.
+  public func respondSynchronously(
+    to request: HTTPServerRequest, route: HTTPRouteMatch,
+    next: (HTTPServerRequest) -> HTTPServerResponse
+  ) -> HTTPServerResponse {
+    let start = clock.now()
+    return observe(next(request), to: request, route: route, start: start)
+  }
+
+  private func observe(
+    _ response: HTTPServerResponse, to request: HTTPServerRequest, route: HTTPRouteMatch,
+    start: Date
+  ) -> HTTPServerResponse {
+    var response = response
     let ready = clock.now()
     var record = HTTPExchangeRecord(
       start: start, requestID: request.requestID, method: request.method, route: route.pattern,

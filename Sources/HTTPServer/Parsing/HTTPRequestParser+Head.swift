@@ -91,7 +91,13 @@ extension HTTPRequestParser {
       return fail(.invalidHost)
     }
     currentBodyLimit = limits.maxBodyBytes
-    if let bodyLimit {
+    // Without either framing field there is no body to limit: the route need not be found
+    // twice for every GET.
+    let mayHaveBody = fieldList.contains {
+      $0.name.equalsIgnoringASCIICase("Content-Length")
+        || $0.name.equalsIgnoringASCIICase("Transfer-Encoding")
+    }
+    if let bodyLimit, mayHaveBody {
       let path = HTTPRequestHead(
         method: method, target: target, version: version, fields: HTTPFields()
       )

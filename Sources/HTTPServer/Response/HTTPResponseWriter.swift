@@ -43,30 +43,49 @@ public enum HTTPResponseWriter {
     status: HTTPStatus, fields: HTTPFields, framing: HTTPResponseFraming, isHead: Bool = false,
     requestVersion: HTTPVersion = .http11, keepAlive: Bool, date: String
   ) -> [UInt8] {
-    let text = "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nDate: \(date)\r\n"
     var bytes: [UInt8] = []
-    for field in fields
-    where !framingFields.contains(where: { field.name.equalsIgnoringASCIICase($0) }) {
-      guard isSafe(field) else { continue }
-      bytes += Array(field.name.utf8) + [HTTPSyntax.colon, HTTPSyntax.space]
-      bytes += field.rawValue + [HTTPSyntax.carriageReturn, HTTPSyntax.lineFeed]
+    appendHead(
+      status: status, fields: fields, framing: framing, isHead: isHead,
+      requestVersion: requestVersion, keepAlive: keepAlive, date: date, to: &bytes)
+    return bytes
+  }
+
+  /// `head`, appended to `bytes` (a connection's output) without building pieces apart.
+  static func appendHead(
+    status: HTTPStatus, fields: HTTPFields, framing: HTTPResponseFraming, isHead: Bool,
+    requestVersion: HTTPVersion, keepAlive: Bool, date: String, to bytes: inout [UInt8]
+  ) {
+    bytes.reserveCapacity(bytes.count + 96 + 48 * fields.count)
+    append("HTTP/1.1 ", to: &bytes)
+    appendDecimal(status.code, to: &bytes)
+    bytes.append(HTTPSyntax.space)
+    bytes.append(contentsOf: status.reasonPhrase.utf8)
+    append("\r\nDate: ", to: &bytes)
+    bytes.append(contentsOf: date.utf8)
+    append("\r\n", to: &bytes)
+    for field in fields where !isFramingField(field.name) && isSafe(field) {
+      bytes.append(contentsOf: field.name.utf8)
+      bytes.append(HTTPSyntax.colon)
+      bytes.append(HTTPSyntax.space)
+      bytes.append(contentsOf: field.rawValue)
+      append("\r\n", to: &bytes)
     }
-    var tail = ""
     switch framing {
     case .length(let length) where !status.forbidsBody:
-      tail += "Content-Length: \(length)\r\n"
+      append("Content-Length: ", to: &bytes)
+      appendDecimal(length, to: &bytes)
+      append("\r\n", to: &bytes)
     case .chunked where !isHead:
-      tail += "Transfer-Encoding: chunked\r\n"
+      append("Transfer-Encoding: chunked\r\n", to: &bytes)
     default:
       break
     }
     if !keepAlive {
-      tail += "Connection: close\r\n"
+      append("Connection: close\r\n", to: &bytes)
     } else if !requestVersion.isAtLeastHTTP11 {
-      tail += "Connection: keep-alive\r\n"
+      append("Connection: keep-alive\r\n", to: &bytes)
     }
-    tail += "\r\n"
-    return Array(text.utf8) + bytes + Array(tail.utf8)
+    append("\r\n", to: &bytes)
   }
 
   /// A whole response for a request, head and body, ready to send.
@@ -74,15 +93,51 @@ public enum HTTPResponseWriter {
     _ response: HTTPServerResponse, body: [UInt8], for request: HTTPRequestHead,
     keepAlive: Bool, date: String
   ) -> [UInt8] {
+    var bytes: [UInt8] = []
+    appendResponse(response, body: body, for: request, keepAlive: keepAlive, date: date, to: &bytes)
+    return bytes
+  }
+
+  /// `response`, appended to `bytes` (a connection's output): one copy of the body.
+  static func appendResponse(
+    _ response: HTTPServerResponse, body: [UInt8], for request: HTTPRequestHead,
+    keepAlive: Bool, date: String, to bytes: inout [UInt8]
+  ) {
     let framing = framing(
       status: response.status, bodyLength: body.count, method: request.method,
       version: request.version)
     let isHead = request.method == .head
-    var bytes = head(
+    let sendsBody: Bool
+    if case .length = framing, !isHead { sendsBody = true } else { sendsBody = false }
+    bytes.reserveCapacity(bytes.count + 96 + 48 * response.fields.count + body.count)
+    appendHead(
       status: response.status, fields: response.fields, framing: framing, isHead: isHead,
-      requestVersion: request.version, keepAlive: keepAlive, date: date)
-    if case .length = framing, !isHead { bytes += body }
-    return bytes
+      requestVersion: request.version, keepAlive: keepAlive, date: date, to: &bytes)
+    if sendsBody { bytes.append(contentsOf: body) }
+  }
+
+  private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// An integer in decimal, without building a `String` when it is positive.
+  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    guard value > 0 else {
+      return bytes.append(contentsOf: value == 0 ? [0x30] : Array(String(value).utf8))
+    }
+    var divisor = 1
+    while divisor <= value / 10 { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      bytes.append(0x30 + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+
+  /// Whether a responder's field is one the writer owns (compared without allocating).
+  private static func isFramingField(_ name: String) -> Bool {
+    framingFields.contains { name.equalsIgnoringASCIICase($0) }
   }
 
   /// A short error answer with `Connection: close`, for requests the parser refused.

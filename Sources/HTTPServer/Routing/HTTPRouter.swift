@@ -39,22 +39,40 @@ public struct QueryItem: Sendable, Hashable {
 /// `Allow`. `HEAD` is served by the `GET` route when it has none of its own (the server
 /// drops the body). The first route added wins when two patterns match. Middleware runs
 /// for every request, 404 and 405 included, the first added outermost.
+///
+/// A route added with `synchronousHandler` (and the 404 / 405 answers) is answered on the
+/// event loop itself, without a task or a thread hop, when every middleware is an
+/// `HTTPSynchronousMiddleware`; otherwise it runs on a task like any other route.
 public struct HTTPRouter: Sendable {
   /// Answers a matched request.
   public typealias Handler =
     @Sendable (HTTPServerRequest, RouteParameters) async
     -> HTTPServerResponse
 
+  /// Answers a matched request at once, without suspending: the server may call it on its
+  /// event loop, so it must not block (no file, database or network work) and should stay
+  /// in the microseconds. Small whole answers (`/health`, fixed documents) fit.
+  public typealias SynchronousHandler =
+    @Sendable (HTTPServerRequest, RouteParameters) -> HTTPServerResponse
+
+  /// How a route answers.
+  enum Action: Sendable {
+    case asynchronous(Handler)
+    case synchronous(SynchronousHandler)
+  }
+
   private struct Route: Sendable {
     var method: HTTPRequestMethod
     var pattern: String
     var segments: [Substring]
     var bodyLimit: Int?
-    var handler: Handler
+    var action: Action
   }
 
   private var routes: [Route] = []
   private var middleware: [any HTTPMiddleware] = []
+  /// The middleware again when every one of them can run synchronously, else `nil`.
+  private var synchronousMiddleware: [any HTTPSynchronousMiddleware]? = []
 
   /// An empty router (everything is 404).
   public init() {}
@@ -66,26 +84,80 @@ public struct HTTPRouter: Sendable {
     _ method: HTTPRequestMethod, _ pattern: String, bodyLimit: Int? = nil,
     handler: @escaping Handler
   ) {
+    add(method, pattern, bodyLimit: bodyLimit, action: .asynchronous(handler))
+  }
+
+  /// Adds a route whose handler answers without suspending (see `SynchronousHandler`);
+  /// the server answers it on its event loop when the middleware allow.
+  public mutating func add(
+    _ method: HTTPRequestMethod, _ pattern: String, bodyLimit: Int? = nil,
+    synchronousHandler: @escaping SynchronousHandler
+  ) {
+    add(method, pattern, bodyLimit: bodyLimit, action: .synchronous(synchronousHandler))
+  }
+
+  private mutating func add(
+    _ method: HTTPRequestMethod, _ pattern: String, bodyLimit: Int?, action: Action
+  ) {
     routes.append(
       Route(
         method: method, pattern: pattern, segments: Self.segments(of: pattern),
-        bodyLimit: bodyLimit, handler: handler))
+        bodyLimit: bodyLimit, action: action))
   }
 
   /// Adds middleware that runs around every request, inside the middleware added before.
+  /// Middleware that is not an `HTTPSynchronousMiddleware` sends every request to a task.
   public mutating func use(_ middleware: some HTTPMiddleware) {
     self.middleware.append(middleware)
+    if let synchronous = middleware as? any HTTPSynchronousMiddleware {
+      synchronousMiddleware?.append(synchronous)
+    } else {
+      synchronousMiddleware = nil
+    }
   }
 
   /// The answer to `request`: its route's, or 404 / 405, through the middleware.
   public func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
-    let (match, handler) = resolve(request.method, request.head.path, query: request.head.query)
-    var next: HTTPMiddlewareNext = { request in await handler(request, match.parameters) }
+    let (match, action) = resolve(request.method, request.head.path, query: request.head.query)
+    return await respond(to: request, match: match, action: action)
+  }
+
+  func respond(
+    to request: HTTPServerRequest, match: HTTPRouteMatch, action: Action
+  ) async -> HTTPServerResponse {
+    var next: HTTPMiddlewareNext
+    switch action {
+    case .asynchronous(let handler):
+      next = { request in await handler(request, match.parameters) }
+    case .synchronous(let handler):
+      next = { request in handler(request, match.parameters) }
+    }
     for layer in middleware.reversed() {
       let inner = next
       next = { request in await layer.respond(to: request, route: match, next: inner) }
     }
     return await next(request)
+  }
+
+  /// The answer now when the request's route and every middleware are synchronous;
+  /// otherwise the work to run on a task (resolved once, not again there).
+  func answer(_ request: HTTPServerRequest) -> HTTPResponderOutcome {
+    let (match, action) = resolve(request.method, request.head.path, query: request.head.query)
+    if case .synchronous(let handler) = action, let layers = synchronousMiddleware {
+      return .now(Self.run(layers[...], request, match, handler))
+    }
+    let router = self
+    return .later { request in await router.respond(to: request, match: match, action: action) }
+  }
+
+  private static func run(
+    _ layers: ArraySlice<any HTTPSynchronousMiddleware>, _ request: HTTPServerRequest,
+    _ match: HTTPRouteMatch, _ handler: SynchronousHandler
+  ) -> HTTPServerResponse {
+    guard let layer = layers.first else { return handler(request, match.parameters) }
+    return layer.respondSynchronously(to: request, route: match) { request in
+      run(layers.dropFirst(), request, match, handler)
+    }
   }
 
   /// The body limit of the route `method` and `path` would reach; `nil` when it has none
@@ -108,9 +180,15 @@ public struct HTTPRouter: Sendable {
     return { request in await router.respond(to: request) }
   }
 
+  /// The router as the event loops call it: synchronous answers inline, the rest on tasks.
+  var outcomeResponder: HTTPOutcomeResponder {
+    let router = self
+    return { request in router.answer(request) }
+  }
+
   private func resolve(
     _ method: HTTPRequestMethod, _ path: String, query: String?
-  ) -> (HTTPRouteMatch, Handler) {
+  ) -> (HTTPRouteMatch, Action) {
     let segments = Self.segments(of: path)
     var allowed: [HTTPRequestMethod] = []
     var headFallback: (Route, [String: String])?
@@ -119,7 +197,7 @@ public struct HTTPRouter: Sendable {
       guard let captured = Self.match(route.segments, segments) else { continue }
       if route.method == method {
         let parameters = RouteParameters(path: captured, query: queryItems())
-        return (HTTPRouteMatch(pattern: route.pattern, parameters: parameters), route.handler)
+        return (HTTPRouteMatch(pattern: route.pattern, parameters: parameters), route.action)
       }
       if method == .head, route.method == .get, headFallback == nil {
         headFallback = (route, captured)
@@ -128,14 +206,14 @@ public struct HTTPRouter: Sendable {
     }
     if let (route, captured) = headFallback {
       let parameters = RouteParameters(path: captured, query: queryItems())
-      return (HTTPRouteMatch(pattern: route.pattern, parameters: parameters), route.handler)
+      return (HTTPRouteMatch(pattern: route.pattern, parameters: parameters), route.action)
     }
     let unmatched = HTTPRouteMatch(pattern: nil, parameters: RouteParameters(query: queryItems()))
     guard allowed.isEmpty else {
       let allow = allowed.map(\.rawValue).joined(separator: ", ")
       return (
         unmatched,
-        { _, _ in
+        .synchronous { _, _ in
           var response = HTTPServerResponse.text(
             "405 Method Not Allowed\n", status: .methodNotAllowed)
           response.fields.append(name: "Allow", value: allow)
@@ -143,7 +221,7 @@ public struct HTTPRouter: Sendable {
         }
       )
     }
-    return (unmatched, { _, _ in .text("404 Not Found\n", status: .notFound) })
+    return (unmatched, .synchronous { _, _ in .text("404 Not Found\n", status: .notFound) })
   }
 
   static func segments(of path: String) -> [Substring] {

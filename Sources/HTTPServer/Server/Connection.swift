@@ -34,6 +34,8 @@ final class Connection {
   var keepAliveAfterStream = false
   var streamTask: Task<Void, Never>?
   var streamWaiter: CheckedContinuation<Void, any Error>?
+  /// `startNext` is running for this connection (an inline answer re-enters it).
+  var startingNext = false
 
   init(
     id: Int, descriptor: Int32, peer: HTTPRemoteAddress?, limits: HTTPParserLimits,

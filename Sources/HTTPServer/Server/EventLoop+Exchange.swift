@@ -42,35 +42,60 @@
       flush(connection)
     }
 
-    /// Hands the oldest queued request to the responder when none is in progress.
+    /// Hands the oldest queued request to the responder when none is in progress. An
+    /// answer that is ready at once is sent and the next request started, in a loop (not
+    /// by recursion: a client may pipeline thousands of requests in one read); the answers
+    /// of one pass go out with one write.
     func startNext(_ connection: Connection) {
-      guard connection.current == nil else { return }
-      guard !connection.pending.isEmpty else {
-        if let error = connection.parseError {
-          connection.parseError = nil
-          connection.append(
-            HTTPResponseWriter.errorResponse(status: HTTPStatus(code: error.status), date: date))
-          closeGracefully(connection)
-        } else if connection.peerFinished {
-          closeGracefully(connection)
+      guard !connection.startingNext else { return }
+      connection.startingNext = true
+      var answeredInline = false
+      defer {
+        connection.startingNext = false
+        if answeredInline {
+          flush(connection)
+          // As `finishExchange` does for a kept-alive answer; a closing one lingers instead.
+          if shutdownDeadline != nil, !connection.closeWhenFlushed, connection.isIdle {
+            closeConnection(connection)
+          }
         }
-        return
       }
-      let request = connection.pending.removeFirst()
-      connection.current = request.head
-      connection.deadline = nil
-      if connection.readingPaused, !connection.peerFinished, connection.parseError == nil,
-        connection.pending.count < configuration.maxPipelinedRequests
+      while connection.current == nil, !connection.closeWhenFlushed,
+        connections[connection.descriptor] === connection
       {
-        connection.readingPaused = false
-        updateInterest(connection)
-      }
-      let responder = responder
-      let mailbox = mailbox
-      let id = connection.id
-      Task {
-        let response = await responder(request)
-        mailbox.post(.response(connection: id, response))
+        guard !connection.pending.isEmpty else {
+          if let error = connection.parseError {
+            connection.parseError = nil
+            connection.append(
+              HTTPResponseWriter.errorResponse(status: HTTPStatus(code: error.status), date: date))
+            closeGracefully(connection)
+          } else if connection.peerFinished {
+            closeGracefully(connection)
+          }
+          return
+        }
+        let request = connection.pending.removeFirst()
+        connection.current = request.head
+        connection.deadline = nil
+        if connection.readingPaused, !connection.peerFinished, connection.parseError == nil,
+          connection.pending.count < configuration.maxPipelinedRequests
+        {
+          connection.readingPaused = false
+          updateInterest(connection)
+        }
+        switch responder(request) {
+        case .now(let response):
+          answeredInline = true
+          respond(connection, with: response)
+        case .later(let responder):
+          let mailbox = mailbox
+          let id = connection.id
+          Task {
+            let response = await responder(request)
+            mailbox.post(.response(connection: id, response))
+          }
+          return
+        }
       }
     }
 
@@ -82,9 +107,9 @@
       var keepAlive = head.keepAlive && shutdownDeadline == nil && !lastBeforeFIN
       switch response.body {
       case .bytes(let body):
-        connection.append(
-          HTTPResponseWriter.response(
-            response, body: body, for: head, keepAlive: keepAlive, date: date))
+        HTTPResponseWriter.appendResponse(
+          response, body: body, for: head, keepAlive: keepAlive, date: date,
+          to: &connection.output)
         finishExchange(connection, keepAlive: keepAlive)
       case .stream(let stream):
         let framing = HTTPResponseWriter.framing(
@@ -171,7 +196,8 @@
           connection.timer == .idle ? configuration.keepAliveTimeout : configuration.headTimeout
         connection.deadline = now + timeout.timeInterval
       }
-      flush(connection)
+      // Inside `startNext` the answers are flushed together once its loop ends.
+      if !connection.startingNext { flush(connection) }
       guard connections[connection.descriptor] === connection else { return }
       if shutdownDeadline != nil, connection.isIdle { return closeConnection(connection) }
       startNext(connection)

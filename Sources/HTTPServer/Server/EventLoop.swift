@@ -10,8 +10,11 @@
     let epoll: Int32
     let listener: Int32
     let mailbox: LoopMailbox
+    /// Every loop's mailbox, this one's at `index`: accepted connections are handed round.
+    let mailboxes: [LoopMailbox]
+    let index: Int
     let configuration: HTTPServerConfiguration
-    let responder: HTTPResponder
+    let responder: HTTPOutcomeResponder
     let shared: ServerShared
     var connections: [Int32: Connection] = [:]
     var descriptors: [Int: Int32] = [:]
@@ -24,14 +27,17 @@
     let readBuffer: UnsafeMutableRawBufferPointer
 
     init(
-      listener: Int32, mailbox: LoopMailbox, configuration: HTTPServerConfiguration,
-      responder: @escaping HTTPResponder, shared: ServerShared
+      listener: Int32, mailboxes: [LoopMailbox], index: Int,
+      configuration: HTTPServerConfiguration, responder: @escaping HTTPOutcomeResponder,
+      shared: ServerShared
     ) throws {
       let epoll = kiln_epoll_create()
       guard epoll >= 0 else { throw Socket.Failure(call: "epoll_create1", code: errno) }
       self.epoll = epoll
       self.listener = listener
-      self.mailbox = mailbox
+      self.mailbox = mailboxes[index]
+      self.mailboxes = mailboxes
+      self.index = index
       self.configuration = configuration
       self.responder = responder
       self.shared = shared
@@ -82,7 +88,27 @@
           checkTimers(at: time)
         }
       }
+      closeMailbox()
       shared.loopFinished()
+    }
+
+    /// What other threads sent after the last connection closed: no producer waits for
+    /// ever, and no handed-over connection stays open.
+    private func closeMailbox() {
+      for message in mailbox.seal() {
+        switch message {
+        case .adopt(let descriptor, _):
+          close(descriptor)
+          shared.openConnections.subtract(1, ordering: .relaxed)
+          shared.metrics.openConnections.subtract(1, ordering: .relaxed)
+        case .streamWrite(_, _, let continuation):
+          continuation.resume(throwing: HTTPBodyWriterError.clientGone)
+        case .response(_, let response):
+          if case .stream(let stream) = response.body { abandon(stream) }
+        case .streamEnded, .streamFailed, .shutdown:
+          break
+        }
+      }
     }
 
     private func publishByteCounts() {
@@ -110,15 +136,33 @@
           continue
         }
         shared.metrics.openConnections.add(1, ordering: .relaxed)
-        nextID += 1
-        let connection = Connection(
-          id: nextID, descriptor: descriptor, peer: peer, limits: configuration.parserLimits,
-          bodyLimit: configuration.routeBodyLimit)
-        connection.deadline = now + configuration.headTimeout.timeInterval
-        connections[descriptor] = connection
-        descriptors[nextID] = descriptor
-        updateInterest(connection)
+        // Round the loops: whichever loop epoll woke, connections spread evenly, so one
+        // burst of connections does not leave the other cores idle. A loop that has
+        // stopped refuses the hand-over; this one keeps the connection then.
+        let target =
+          shared.acceptedConnections.add(1, ordering: .relaxed).newValue
+          % mailboxes.count
+        if target != index,
+          mailboxes[target].post(.adopt(descriptor: descriptor, peer: peer))
+        {
+          continue
+        }
+        adopt(descriptor, peer: peer)
       }
+    }
+
+    /// Takes charge of an accepted connection: it waits for its head from now.
+    private func adopt(_ descriptor: Int32, peer: HTTPRemoteAddress?) {
+      nextID += 1
+      let connection = Connection(
+        id: nextID, descriptor: descriptor, peer: peer, limits: configuration.parserLimits,
+        bodyLimit: configuration.routeBodyLimit)
+      connection.deadline = now + configuration.headTimeout.timeInterval
+      connections[descriptor] = connection
+      descriptors[nextID] = descriptor
+      updateInterest(connection)
+      // Handed over while this loop shuts down: nothing was asked yet, so it just closes.
+      if shutdownDeadline != nil { closeConnection(connection) }
     }
 
     /// Beyond the connection limit: a 503 written once without waiting, then close.
@@ -159,6 +203,10 @@
           }
           drainParser(connection)
           guard connections[connection.descriptor] === connection else { return }
+          // A read that did not fill the buffer took what was there: epoll is level-
+          // triggered, so anything that arrives after it is reported again. This saves the
+          // read that would only say "would block", one system call per request.
+          if count < readBuffer.count { return }
         case .wouldBlock:
           return
         case .closed:
@@ -202,6 +250,8 @@
           if let connection = connection(id) { closeConnection(connection) }
         case .shutdown(let deadline):
           beginShutdown(deadline: deadline)
+        case .adopt(let descriptor, let peer):
+          adopt(descriptor, peer: peer)
         }
       }
     }

@@ -7,7 +7,8 @@
   ///
   /// Each loop owns the connections it accepts (no lock on the hot path); the responder
   /// runs on Swift tasks and hands its answer back to the connection's loop, which sends
-  /// answers in request order. `shutdown` stops accepting, lets requests and streams in
+  /// answers in request order. A router's synchronous routes skip the task: the loop
+  /// answers them inline. `shutdown` stops accepting, lets requests and streams in
   /// flight finish until its deadline, then closes the rest.
   public final class HTTPServer: Sendable {
     private struct Running {
@@ -32,25 +33,36 @@
     public let configuration: HTTPServerConfiguration
     /// Connections, streams and bytes, counted by the event loops.
     public let metrics: HTTPServerMetrics
-    private let responder: HTTPResponder
+    private let responder: HTTPOutcomeResponder
     private let shared: ServerShared
     private let state = Mutex<Running?>(nil)
 
-    /// A server for `host:port` that answers with `responder`; call `start()`.
-    public init(
+    /// A server for `host:port` that answers with `responder`, each request on a task of its
+    /// own; call `start()`.
+    public convenience init(
       host: String = "127.0.0.1", port: Int = 0,
       configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
       metrics: HTTPServerMetrics = HTTPServerMetrics(), responder: @escaping HTTPResponder
+    ) {
+      self.init(
+        host: host, port: port, configuration: configuration, metrics: metrics,
+        outcomes: { _ in .later(responder) })
+    }
+
+    private init(
+      host: String, port: Int, configuration: HTTPServerConfiguration,
+      metrics: HTTPServerMetrics, outcomes: @escaping HTTPOutcomeResponder
     ) {
       self.host = host
       self.port = port
       self.configuration = configuration
       self.metrics = metrics
-      self.responder = responder
+      self.responder = outcomes
       shared = ServerShared(metrics: metrics)
     }
 
     /// A server that answers with `router`, whose routes' body limits replace the default.
+    /// Its synchronous routes are answered on the event loops, without a task.
     public convenience init(
       host: String = "127.0.0.1", port: Int = 0,
       configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
@@ -61,7 +73,7 @@
       }
       self.init(
         host: host, port: port, configuration: configuration, metrics: metrics,
-        responder: router.responder)
+        outcomes: router.outcomeResponder)
     }
 
     /// The port the server listens on once started.
@@ -97,15 +109,16 @@
         return boundPort
       }
       guard let started, let running = state.withLock({ $0 }) else { throw .alreadyStarted }
-      for mailbox in running.mailboxes {
+      for index in running.mailboxes.indices {
         shared.loopStarted()
         let thread = Thread { [configuration, responder, shared] in
           do {
             let loop = try EventLoop(
-              listener: running.listener, mailbox: mailbox, configuration: configuration,
-              responder: responder, shared: shared)
+              listener: running.listener, mailboxes: running.mailboxes, index: index,
+              configuration: configuration, responder: responder, shared: shared)
             loop.run()
           } catch {
+            shared.closeUnstartedMailbox(running.mailboxes[index])
             shared.loopFinished()
           }
         }

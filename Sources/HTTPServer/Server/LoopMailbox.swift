@@ -10,13 +10,15 @@
     case streamEnded(connection: Int)
     case streamFailed(connection: Int)
     case shutdown(deadlineSeconds: Double)
+    /// A connection another loop accepted, handed over so connections spread evenly.
+    case adopt(descriptor: Int32, peer: HTTPRemoteAddress?)
   }
 
   /// A loop's inbox: a locked queue plus a pipe whose read end the loop's epoll watches.
   final class LoopMailbox: Sendable {
     let wakeReader: Int32
     let wakeWriter: Int32
-    private let messages = Mutex<[LoopMessage]>([])
+    private let messages = Mutex<(queue: [LoopMessage], closed: Bool)>(([], false))
 
     init() throws {
       var ends: [Int32] = [0, 0]
@@ -40,23 +42,41 @@
     /// pipe before it takes the queue, so it takes every message queued before that one's
     /// wake-up in the same pass. Under load this saves a system call and a wake-up per
     /// message.
-    func post(_ message: LoopMessage) {
-      let wasEmpty = messages.withLock { queued in
-        queued.append(message)
-        return queued.count == 1
+    /// Returns `false`, queuing nothing, once the loop has stopped (see `seal`).
+    @discardableResult
+    func post(_ message: LoopMessage) -> Bool {
+      let wasEmpty = messages.withLock { state -> Bool? in
+        guard !state.closed else { return nil }
+        state.queue.append(message)
+        return state.queue.count == 1
       }
-      guard wasEmpty else { return }
+      guard let wasEmpty else { return false }
+      guard wasEmpty else { return true }
       var byte: UInt8 = 1
       _ = write(wakeWriter, &byte, 1)
+      return true
     }
 
     /// Everything queued so far, in order.
     func drain() -> [LoopMessage] {
-      var scratch = [UInt8](repeating: 0, count: 256)
-      while read(wakeReader, &scratch, scratch.count) > 0 {}
-      return messages.withLock { queued in
-        defer { queued.removeAll() }
-        return queued
+      // Only the post that finds the queue empty writes a byte, so one read almost always
+      // empties the pipe; a full read means there may be more. Bytes left behind would only
+      // wake the loop once more (epoll is level-triggered), never lose a message.
+      withUnsafeTemporaryAllocation(byteCount: 256, alignment: 1) { scratch in
+        while read(wakeReader, scratch.baseAddress, scratch.count) == scratch.count {}
+      }
+      return messages.withLock { state in
+        defer { state.queue.removeAll() }
+        return state.queue
+      }
+    }
+
+    /// Refuses every later message and returns those still queued: the loop has stopped.
+    func seal() -> [LoopMessage] {
+      messages.withLock { state in
+        state.closed = true
+        defer { state.queue.removeAll() }
+        return state.queue
       }
     }
   }
@@ -67,12 +87,25 @@
     let metrics: HTTPServerMetrics
     /// The most bytes one streaming connection has had waiting for its client.
     let largestStreamBuffer = Atomic<Int>(0)
+    /// Counts accepted connections; the loop that takes the next one is this modulo the
+    /// number of loops.
+    let acceptedConnections = Atomic<Int>(0)
     private let running = Mutex<(loops: Int, waiters: [CheckedContinuation<Void, Never>])>(
       (0, []))
 
     init(metrics: HTTPServerMetrics) { self.metrics = metrics }
 
     func loopStarted() { running.withLock { $0.loops += 1 } }
+
+    /// For a loop that could not start: no connection is handed to it any more, and those
+    /// already handed over close.
+    func closeUnstartedMailbox(_ mailbox: LoopMailbox) {
+      for case .adopt(let descriptor, _) in mailbox.seal() {
+        close(descriptor)
+        openConnections.subtract(1, ordering: .relaxed)
+        metrics.openConnections.subtract(1, ordering: .relaxed)
+      }
+    }
 
     func loopFinished() {
       let waiters = running.withLock { state -> [CheckedContinuation<Void, Never>] in
