@@ -21,18 +21,21 @@ import Testing
     let io = ScriptedSessionIO(["/settings"])
     let (session, _) = makeSession(io)
     _ = await session.run(opening: nil)
-    for setting in SessionSetting.allCases {
+    for setting in SessionSetting.allCases where setting.appliesInTerminal {
       let columns = try #require(row(setting.rawValue, in: io.output), "\(setting) is listed")
       #expect(columns.count == 4, "\(columns)")
       #expect(columns.dropFirst().first == setting.label)
       #expect(columns.last == setting.choices)
     }
+    // The phone app's settings mean nothing in a terminal: named, not listed.
+    for name in ["diagnostics", "notifications", "haptics", "chat-style"] {
+      #expect(row(name, in: io.output) == nil, "\(name) is not listed")
+    }
+    #expect(
+      io.output.contains(
+        "The app's phone settings (diagnostics, notifications, haptics, chat-style) do nothing"))
     #expect(row("theme", in: io.output)?[2] == "System")
-    #expect(row("diagnostics", in: io.output)?[2] == "off")
-    #expect(row("notifications", in: io.output)?[2] == "on")
-    #expect(row("haptics", in: io.output)?[2] == "on")
     #expect(row("reduce-motion", in: io.output)?[2] == "off")
-    #expect(row("chat-style", in: io.output)?[2] == "bubble")
     #expect(row("model", in: io.output)?[2] == "openai/gpt-3.5-turbo (default)")
     #expect(row("persona", in: io.output)?[2] == "General Assistant")
     #expect(io.output.contains("/settings NAME VALUE changes one"))
@@ -70,7 +73,8 @@ import Testing
           theme: .dark, shareDiagnostics: true, notificationsEnabled: false,
           hapticsEnabled: false, reduceMotion: true, chatUIStyle: .centered,
           selectedModel: "gpt-4o", selectedPersonaID: "translator"))
-    let later = ScriptedSessionIO(["/settings"])
+    // Phone-only settings are shown by name (the list leaves them out).
+    let later = ScriptedSessionIO(["/settings", "/settings haptics", "/settings chat-style"])
     let session = makeSession(later, over: second)
     _ = await session.run(opening: nil)
     await second.shutdown()

@@ -71,7 +71,8 @@ import Testing
     #expect(first.error.contains("Aurora is a Kiln Pro theme."), "before the purchase")
     #expect(first.output.contains("Theme: Aurora."), "after it")
 
-    let second = try await home.runWithPipes([], input: "/settings\n")
+    let second = try await home.runWithPipes(
+      [], input: "/settings\n/settings haptics\n/settings chat-style\n/settings notifications\n")
     #expect(second.status == 0, "\(second.error)")
     #expect(Self.value("haptics", in: second.output) == "off")
     #expect(Self.value("chat-style", in: second.output) == "centered")

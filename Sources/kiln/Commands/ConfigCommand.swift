@@ -33,7 +33,8 @@ enum ConfigCommand {
     let report = Report(
       values: values(configuration, scrubber: context.scrubber),
       ai: ai.summary.map { Report.Line(name: $0.name, value: $0.value) },
-      services: services(configuration, flags: flags),
+      services: services(
+        configuration, flags: flags, ownProvider: PlanFacts.isOwnProvider(ai.provider)),
       paths: [
         "config": paths.configFile.path + (exists(paths.configFile) ? "" : " (not present)"),
         "data": paths.dataDirectory.path, "database": paths.database.path,
@@ -75,7 +76,7 @@ enum ConfigCommand {
   }
 
   private static func services(
-    _ configuration: Configuration, flags: FeatureFlags
+    _ configuration: Configuration, flags: FeatureFlags, ownProvider: Bool
   )
     -> [Report.Line]
   {
@@ -99,8 +100,7 @@ enum ConfigCommand {
       Report.Line(name: "Accounts", value: accounts),
       Report.Line(name: "Subscriptions", value: payments),
       Report.Line(
-        name: "Free messages",
-        value: "\(policy.limit) \(policy.period == .daily ? "per day" : "in total")"),
+        name: "Free messages", value: PlanFacts.freeMessages(policy, ownProvider: ownProvider)),
     ]
   }
 

@@ -38,11 +38,12 @@ enum SubscriptionCommand {
       return .success
     }
     guard state.isSubscribed else {
-      var line = "Free plan"
+      var line = PlanFacts.notSubscribed(
+        ownProvider: PlanFacts.isOwnProvider(dependencies.ai.provider))
       if let product = output.product, let expiry = output.expiresAt {
-        line += " (\(product) ended \(Row.date(expiry)))"
+        line += " (\(product) ended \(Row.date(expiry)).)"
       }
-      context.console.output(line + ". Upgrade with /upgrade in the chat.\n")
+      context.console.output(line + "\n")
       return .success
     }
     var line = "Subscribed"

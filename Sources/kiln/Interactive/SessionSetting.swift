@@ -15,6 +15,16 @@ enum SessionSetting: String, CaseIterable, Sendable {
   case model
   case persona
 
+  /// Whether the setting means anything in a terminal. The others (haptics, notifications,
+  /// the bubble style, sharing diagnostics) belong to the phone app: they are kept and can be
+  /// changed by name, but `/settings` does not list them.
+  var appliesInTerminal: Bool {
+    switch self {
+    case .theme, .reduceMotion, .model, .persona: true
+    case .diagnostics, .notifications, .haptics, .chatStyle: false
+    }
+  }
+
   /// The setting called `text`: its name or another common spelling, ignoring case and
   /// whether words are joined by "-", "_" or nothing.
   static func named(_ text: String) -> SessionSetting? {

@@ -214,7 +214,9 @@ final class MessagesHandler: SlashCommandHandler {
     if let left = freeTier.remaining {
       console.say("Free messages left: \(left) of \(freeTier.policy.limit).")
     } else {
-      console.say("Free messages: no limit (your own provider, or Kiln Pro).")
+      console.say(
+        "Free messages: no limit (\(PlanFacts.unlimitedReason(ownProvider: !freeTier.provider.isMetered)))."
+      )
     }
   }
 

@@ -98,8 +98,15 @@ final class SettingsHandler: SlashCommandHandler {
     screen.repaint()
     screen.reportFailure(doing: "read the settings")
     console.say(L10n.Settings.title, console.theme.heading)
-    for setting in SessionSetting.allCases { console.say(row(for: setting), cut: true) }
-    console.hint("/settings NAME VALUE changes one, e.g. /settings haptics off; changes are kept.")
+    for setting in SessionSetting.allCases where setting.appliesInTerminal {
+      console.say(row(for: setting), cut: true)
+    }
+    console.hint(
+      "/settings NAME VALUE changes one, e.g. /settings theme dark; changes are kept.")
+    let phoneOnly = SessionSetting.allCases.filter { !$0.appliesInTerminal }.map(\.rawValue)
+    console.hint(
+      "The app's phone settings (\(phoneOnly.joined(separator: ", "))) do nothing here; "
+        + "/settings NAME shows one.")
     console.say("AI: \(Welcome.provider(ai, model: focus.modelName))")
     await plan.show()
   }
