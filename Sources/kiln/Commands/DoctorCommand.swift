@@ -110,86 +110,86 @@ enum DoctorCommand {
     }
   }
 
-  /// Sends one GET to the provider: any HTTP answer proves it is reachable; 401/403 from a
-  /// direct provider means the key was refused.
+  /// Sends one GET to the provider: any HTTP answer proves the proxy is there; a direct
+  /// provider must answer its model list (401/403 means the key was refused).
   @MainActor
   private static func provider(
     _ provider: AIConfiguration.Provider, clock: AppClock
   ) async
     -> (check: Check, models: [String]?)
   {
-    let url: URL
-    var request: HTTPRequest
     switch provider {
     case .echo:
       return (
         Check(name: "AI provider", ok: true, detail: "echo model (no provider configured)"), nil
       )
-    case .proxy(let settings):
-      url = settings.endpoint ?? settings.baseURL
-      request = HTTPRequest(url: url, method: .get)
     case .direct(let settings):
-      url = settings.baseURL.appendingPathComponent("models")
-      request = HTTPRequest(url: url, method: .get)
-      if let key = settings.apiKey {
-        request = request.withHeader("Authorization", "Bearer \(key)")
-      }
-    }
-    request = request.withTimeout(10)
-    let client = URLSessionHTTPClient(baseURL: nil, clock: clock)
-    let place = "\(url.scheme ?? "https")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")"
-    do {
-      let response = try await client.send(request)
-      guard case .direct = provider else {
+      let place = Self.place(settings.baseURL)
+      let answer = await ProviderModels.fetch(settings, clock: clock)
+      return (
+        directCheck(answer, place: place, path: settings.baseURL.path + "/models"),
+        {
+          if case .listed(let ids, _) = answer { return ids }
+          return nil
+        }()
+      )
+    case .proxy(let settings):
+      let url = settings.endpoint ?? settings.baseURL
+      let place = Self.place(url)
+      let client = URLSessionHTTPClient(baseURL: nil, clock: clock)
+      do {
+        let response = try await client.send(
+          HTTPRequest(url: url, method: .get).withTimeout(10))
         return (
           Check(name: "AI provider", ok: true, detail: "\(place) answered \(response.statusCode)"),
           nil
         )
-      }
-      return modelList(response, from: place)
-    } catch let error as HTTPError {
-      guard let status = error.statusCode else {
+      } catch let error as HTTPError {
+        guard let status = error.statusCode else {
+          return (Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))"), nil)
+        }
+        // The proxy's endpoint takes only POST: a refusal of the GET still proves it is
+        // there, a server error does not.
+        let check = Check(
+          name: "AI provider", ok: status < 500,
+          detail: status < 500
+            ? "\(place) is reachable (answered \(status))" : "\(place) answered \(status)")
+        return (check, nil)
+      } catch {
         return (Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))"), nil)
       }
-      if case .direct = provider {
-        let refusal =
-          status == 401 || status == 403
-          ? "refused the API key (\(status))" : "answered \(status) to GET \(url.path)"
-        return (Check(name: "AI provider", ok: false, detail: "\(place) \(refusal)"), nil)
-      }
-      // The proxy's endpoint takes only POST: a refusal of the GET still proves it is there,
-      // a server error does not.
-      let check = Check(
-        name: "AI provider", ok: status < 500,
-        detail: status < 500
-          ? "\(place) is reachable (answered \(status))" : "\(place) answered \(status)")
-      return (check, nil)
-    } catch {
-      return (Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))"), nil)
     }
+  }
+
+  private static func place(_ url: URL) -> String {
+    "\(url.scheme ?? "https")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")"
   }
 
   /// A direct provider's `GET /models` passes only as an OpenAI model list: a JSON object
   /// with a `data` array. A web page or another document at that address means the base
   /// URL points somewhere else.
-  private static func modelList(
-    _ response: HTTPResponse, from place: String
-  ) -> (check: Check, models: [String]?) {
-    let object = try? JSONSerialization.jsonObject(with: response.data)
-    if let models = (object as? [String: Any])?["data"] as? [Any] {
-      let ids = models.compactMap { ($0 as? [String: Any])?["id"] as? String }
-      let check = Check(
+  private static func directCheck(
+    _ answer: ProviderModels.Answer, place: String, path: String
+  ) -> Check {
+    switch answer {
+    case .listed(let ids, let status):
+      return Check(
         name: "AI provider", ok: true,
-        detail: "\(place) answered \(response.statusCode) with \(models.count) model(s)")
-      return (check, ids)
+        detail: "\(place) answered \(status) with \(ids.count) model(s)")
+    case .notAList(let status, let type):
+      let what = type.map { "a \($0) document" } ?? "a document"
+      return Check(
+        name: "AI provider", ok: false,
+        detail: "\(place) answered \(status) with \(what) that is not a model list "
+          + "(JSON with a \"data\" array): check OPENAI_BASE_URL (it usually ends in /v1)")
+    case .failed(_, let status?):
+      let refusal =
+        status == 401 || status == 403
+        ? "refused the API key (\(status))" : "answered \(status) to GET \(path)"
+      return Check(name: "AI provider", ok: false, detail: "\(place) \(refusal)")
+    case .failed(let text, nil):
+      return Check(name: "AI provider", ok: false, detail: "\(place): \(text)")
     }
-    let type = response.headers["Content-Type"]?.split(separator: ";").first.map(String.init)
-    let what = type.map { "a \($0) document" } ?? "a document"
-    let check = Check(
-      name: "AI provider", ok: false,
-      detail: "\(place) answered \(response.statusCode) with \(what) that is not a model list "
-        + "(JSON with a \"data\" array): check OPENAI_BASE_URL (it usually ends in /v1)")
-    return (check, nil)
   }
 
   /// Whether the configured model is one the provider lists. A provider that lists none

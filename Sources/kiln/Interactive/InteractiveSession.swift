@@ -98,7 +98,8 @@ final class InteractiveSession {
     handlers = [
       conversationsHandler,
       AssistantHandler(
-        console: console, focus: focus, ai: dependencies.ai, memories: memories),
+        console: console, focus: focus, ai: dependencies.ai, memories: memories,
+        providerModels: ProviderModels.of(dependencies.ai.provider, clock: dependencies.clock)),
       settingsHandler,
       paywall,
       AccountHandler(

@@ -1,7 +1,9 @@
 import AI
 import Core
 import FeatureChat
+import Foundation
 import Storage
+import Synchronization
 import Testing
 
 @testable import kiln
@@ -14,13 +16,14 @@ import Testing
     provider: .echo(reason: "test"), catalogue: .openAI)
 
   private func makeHandler(
-    _ harness: HandlerHarness, ai: AIConfiguration = echoWithOpenAIModels
+    _ harness: HandlerHarness, ai: AIConfiguration = echoWithOpenAIModels,
+    providerModels: ProviderModels? = nil
   ) throws -> AssistantHandler {
     let repository = SQLiteMemoryRepository(
       database: try harness.database(), clock: .fixed(HandlerHarness.now), uuid: .incrementing())
     return AssistantHandler(
       console: harness.console, focus: harness.focus, ai: ai,
-      memories: MemoriesViewModel(repository: repository))
+      memories: MemoriesViewModel(repository: repository), providerModels: providerModels)
   }
 
   @Test func aPersonaPickedBeforeTheFirstMessageGoesIntoTheFocus() async throws {
@@ -48,6 +51,33 @@ import Testing
     #expect(harness.focus.model == second.id)
     #expect(harness.focus.modelName == second.id.rawValue)
     #expect(harness.io.output.contains("Now using \(second.id.rawValue)."))
+  }
+
+  @Test func theProvidersOwnModelsAreListedAfterTheConfiguredOnesAndNumberedOn() async throws {
+    let reads = Mutex(0)
+    let configured = ModelCatalogue.openAI.models.map(\.id.rawValue)
+    let first = try #require(configured.first)
+    let models = ProviderModels {
+      reads.withLock { $0 += 1 }
+      return .listed([first, "llama3.2", "mistral-small"], status: 200)
+    }
+    let harness = HandlerHarness()
+    let local = try #require(URL(string: "http://127.0.0.1:11434/v1"))
+    let ai = AIConfiguration(
+      provider: .direct(DirectProviderSettings(baseURL: local)), catalogue: .openAI)
+    let handler = try makeHandler(harness, ai: ai, providerModels: models)
+    #expect(await handler.run(.model(nil)))
+    let output = harness.io.output
+    #expect(output.contains("Also from the provider:"), "\(output)")
+    #expect(output.contains("\(configured.count + 1)  llama3.2"), "\(output)")
+    #expect(output.contains("\(configured.count + 2)  mistral-small"), "\(output)")
+    #expect(output.components(separatedBy: first).count - 1 == 1, "listed once: \(output)")
+
+    #expect(await handler.run(.model(String(configured.count + 2))))
+    #expect(harness.focus.model?.rawValue == "mistral-small")
+    #expect(await handler.run(.model("not-there")))
+    #expect(harness.io.output.contains("The provider does not list not-there"))
+    #expect(reads.withLock { $0 } == 1, "the list is read once a session")
   }
 
   @Test func theModelListMarksTheModelInUse() async throws {

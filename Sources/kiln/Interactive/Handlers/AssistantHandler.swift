@@ -15,21 +15,24 @@ final class AssistantHandler: SlashCommandHandler {
   private let ai: AIConfiguration
   /// The remembered facts, as the memories screen shows them.
   let memories: MemoriesViewModel
+  /// The provider's own model list (a direct provider's), read on the first `/model`.
+  private let providerModels: ProviderModels?
 
   init(
     console: SessionConsole, focus: SessionFocus, ai: AIConfiguration,
-    memories: MemoriesViewModel
+    memories: MemoriesViewModel, providerModels: ProviderModels? = nil
   ) {
     self.console = console
     self.focus = focus
     self.ai = ai
     self.memories = memories
+    self.providerModels = providerModels
   }
 
   func run(_ command: SlashCommand) async -> Bool {
     switch command {
     case .persona(let id): choosePersona(id)
-    case .model(let id): chooseModel(id)
+    case .model(let id): await chooseModel(id)
     case .memory(let action): await memory(action)
     default: return false
     }
@@ -77,34 +80,50 @@ final class AssistantHandler: SlashCommandHandler {
     }
   }
 
-  private func chooseModel(_ id: String?) {
+  /// The configured models, then those only the provider lists, in `/model`'s numbering.
+  private func numberedModels() async -> (configured: [ModelID], fromProvider: [ModelID]) {
+    let configured = ai.catalogue.models.map(\.id)
+    let listed = await providerModels?.ids() ?? []
+    let known = Set(configured.map(\.rawValue))
+    return (configured, listed.filter { !known.contains($0) }.map(ModelID.init(rawValue:)))
+  }
+
+  private func chooseModel(_ id: String?) async {
     let catalogue = ai.catalogue
     let current = focus.modelName
     guard let id else {
-      listModels(current: current)
+      await listModels(current: current)
       return
     }
-    let chosen =
-      Int(id).flatMap {
-        catalogue.models.indices.contains($0 - 1) ? catalogue.models[$0 - 1].id : nil
-      }
-      ?? ModelID(rawValue: id)
+    var chosen = ModelID(rawValue: id)
+    if let number = Int(id) {
+      let models = await numberedModels()
+      let all = models.configured + models.fromProvider
+      if all.indices.contains(number - 1) { chosen = all[number - 1] }
+    }
     focus.model = chosen
     focus.chat?.model = chosen
     if case .echo = ai.provider {
       console.hint(
         "The echo model answers whatever you pick; set a provider to use \(chosen.rawValue).")
-    } else if !catalogue.models.isEmpty, catalogue.model(chosen) == nil {
+    } else if let listed = await providerModels?.ids(), !listed.isEmpty,
+      !listed.contains(chosen.rawValue)
+    {
+      console.hint(
+        "The provider does not list \(chosen.rawValue); Kiln will ask for it anyway "
+          + "(/model lists what it has).")
+    } else if providerModels == nil, !catalogue.models.isEmpty, catalogue.model(chosen) == nil {
       console.hint(
         "\(chosen.rawValue) is not in the list; Kiln will ask the provider for it anyway.")
     }
     console.done("Now using \(chosen.rawValue).")
   }
 
-  private func listModels(current: String?) {
+  private func listModels(current: String?) async {
     let catalogue = ai.catalogue
     let theme = console.theme
-    if catalogue.models.isEmpty {
+    let models = await numberedModels()
+    if catalogue.models.isEmpty, models.fromProvider.isEmpty {
       console.hint("The provider lists no models here; /model ID asks for any model by its id.")
     }
     for (index, info) in catalogue.models.enumerated() {
@@ -117,7 +136,19 @@ final class AssistantHandler: SlashCommandHandler {
       if info.id.rawValue == current { line.append("  (in use)", style: theme.accent) }
       console.say(console.numbered(index + 1, line), cut: true)
     }
-    if let current, catalogue.model(ModelID(rawValue: current)) == nil {
+    if !models.fromProvider.isEmpty {
+      console.say(
+        StyledText(
+          catalogue.models.isEmpty ? "The provider's models:" : "Also from the provider:",
+          style: theme.dim))
+      for (offset, id) in models.fromProvider.enumerated() {
+        var line = StyledText(TerminalSanitizer.singleLine(id.rawValue, limit: 120))
+        if id.rawValue == current { line.append("  (in use)", style: theme.accent) }
+        console.say(console.numbered(catalogue.models.count + offset + 1, line), cut: true)
+      }
+    }
+    let shown = Set((models.configured + models.fromProvider).map(\.rawValue))
+    if let current, !shown.contains(current) {
       console.hint("In use: \(current).")
     }
   }
