@@ -25,9 +25,28 @@ enum ChatsCommand {
       return .success
     }
     for conversation in conversations {
-      context.console.output(Row.line(for: conversation) + "\n")
+      let mark = await Self.lastReplyMark(conversation, dependencies).map { " [\($0)]" } ?? ""
+      context.console.output(Row.line(for: conversation) + mark + "\n")
     }
     return .success
+  }
+
+  /// A mark for a conversation whose newest message is a reply that did not finish (a
+  /// failed or stopped `kiln ask`), so a list of retries shows which ones got no answer.
+  @MainActor
+  private static func lastReplyMark(
+    _ conversation: ConversationDTO, _ dependencies: AppDependencies
+  ) async -> String? {
+    guard
+      let newest = try? await dependencies.messages.page(
+        conversationID: conversation.id, before: nil, limit: 1
+      ).items.first
+    else { return nil }
+    switch newest.status {
+    case .failed: return newest.role == .user ? L10n.Chat.statusFailed : L10n.Chat.responseFailed
+    case .cancelled: return L10n.Chat.statusCancelled
+    default: return nil
+    }
   }
 
   /// `--limit N`: a whole number of at least 1, or `nil` when absent.
