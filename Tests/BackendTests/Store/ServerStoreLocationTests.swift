@@ -67,4 +67,28 @@ struct ServerStoreLocationTests {
       #expect(!unavailableReason(error).isEmpty)
     }
   }
+
+  @Test func openStoresGivesOneSQLiteStoreThatServesTheProxyAndTheAccounts() async throws {
+    try await withTemporaryDirectory(prefix: "kiln-store") { parent in
+      let location = ServerStoreLocation.sqlite(directory: parent)
+      let store = try await location.openStores(clock: clock)
+      #expect(try await store.createUser(AuthFixture.user(1, email: "a@example.com")))
+      #expect(
+        try await store.admit(admission(free: try freeMessages(2))) == .admitted(freeRemaining: 1))
+      await (store as? SQLiteServerStore)?.close()
+      let reopened = try await location.openStores(clock: clock)
+      #expect(try await reopened.user(email: "a@example.com")?.id == UUID(sequence: 1))
+      await (reopened as? SQLiteServerStore)?.close()
+    }
+  }
+
+  @Test func openStoresGivesOnePostgresStoreWithTheAccountTablesMigrated() async throws {
+    let location = ServerStoreLocation.postgres(url: try await newPostgresDatabase())
+    let store = try await location.openStores(clock: clock)
+    #expect(try await store.createUser(AuthFixture.user(1, email: "a@example.com")))
+    #expect(try await store.user(email: "a@example.com")?.id == UUID(sequence: 1))
+    #expect(
+      try await store.admit(admission(free: try freeMessages(2))) == .admitted(freeRemaining: 1))
+    await (store as? PostgresServerStore)?.close()
+  }
 }
