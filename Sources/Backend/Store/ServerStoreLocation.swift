@@ -26,6 +26,18 @@ public enum ServerStoreLocation: Sendable, Hashable, CustomStringConvertible {
   ) async throws(ServerStoreError)
     -> any ServerStore
   {
+    try await openStores(clock: clock, logger: logger)
+  }
+
+  /// Opens the store as `open` does, as both the proxy's `ServerStore` and the auth
+  /// service's `AuthStore`: one object per database (one SQLite connection or one PostgreSQL
+  /// pool), so kiln-server hands the same store to both.
+  /// - Throws: `ServerStoreError.unavailable` when the store cannot be opened or migrated.
+  public func openStores(
+    clock: AppClock, logger: AppLogger = .disabled
+  ) async throws(ServerStoreError)
+    -> any ServerStore & AuthStore
+  {
     switch self {
     case .sqlite(let directory):
       return try SQLiteServerStore(directory: directory, clock: clock, logger: logger)

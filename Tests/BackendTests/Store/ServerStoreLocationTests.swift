@@ -30,7 +30,7 @@ struct ServerStoreLocationTests {
   @Test func openingSQLiteGivesAMigratedStoreAndMigratingAgainAppliesNothing() async throws {
     try await withTemporaryDirectory(prefix: "kiln-store") { parent in
       let location = ServerStoreLocation.sqlite(directory: parent.appendingPathComponent("new"))
-      #expect(try await location.migrate(clock: clock) == [1])
+      #expect(try await location.migrate(clock: clock) == [1, 2])
       #expect(try await location.migrate(clock: clock).isEmpty)
       let store = try await location.open(clock: clock)
       #expect(
@@ -66,5 +66,29 @@ struct ServerStoreLocationTests {
       }
       #expect(!unavailableReason(error).isEmpty)
     }
+  }
+
+  @Test func openStoresGivesOneSQLiteStoreThatServesTheProxyAndTheAccounts() async throws {
+    try await withTemporaryDirectory(prefix: "kiln-store") { parent in
+      let location = ServerStoreLocation.sqlite(directory: parent)
+      let store = try await location.openStores(clock: clock)
+      #expect(try await store.createUser(AuthFixture.user(1, email: "a@example.com")))
+      #expect(
+        try await store.admit(admission(free: try freeMessages(2))) == .admitted(freeRemaining: 1))
+      await (store as? SQLiteServerStore)?.close()
+      let reopened = try await location.openStores(clock: clock)
+      #expect(try await reopened.user(email: "a@example.com")?.id == UUID(sequence: 1))
+      await (reopened as? SQLiteServerStore)?.close()
+    }
+  }
+
+  @Test func openStoresGivesOnePostgresStoreWithTheAccountTablesMigrated() async throws {
+    let location = ServerStoreLocation.postgres(url: try await newPostgresDatabase())
+    let store = try await location.openStores(clock: clock)
+    #expect(try await store.createUser(AuthFixture.user(1, email: "a@example.com")))
+    #expect(try await store.user(email: "a@example.com")?.id == UUID(sequence: 1))
+    #expect(
+      try await store.admit(admission(free: try freeMessages(2))) == .admitted(freeRemaining: 1))
+    await (store as? PostgresServerStore)?.close()
   }
 }

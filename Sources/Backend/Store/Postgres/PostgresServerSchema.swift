@@ -52,7 +52,10 @@ enum PostgresServerSchema {
         );
         CREATE INDEX usage_ledger_by_user ON usage_ledger (user_id, sequence);
         \(admitFunction)
-        """)
+        """),
+    PostgresMigration(
+      version: 2, name: "accounts, sessions, refresh tokens, signing keys, project secret",
+      sql: PostgresAccountsSchema.tables + PostgresAccountsSchema.rotateFunction),
   ]
 
   /// Admission in one round trip: a plpgsql function, called as one statement, so it runs in

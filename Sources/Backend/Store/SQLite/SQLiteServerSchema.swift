@@ -54,8 +54,72 @@ enum SQLiteServerSchema {
           upstream_generation_id TEXT
         );
         CREATE INDEX usage_ledger_by_user ON usage_ledger (user_id, sequence);
-        """)
+        """),
+    Migration(
+      version: 2, name: "accounts, sessions, refresh tokens, signing keys, project secret",
+      sql: accountsTables),
   ]
+
+  /// The auth store's tables (`SQLiteServerStore+Accounts.swift`). Ids are UUID text, hashes
+  /// and password bytes lower-case hex text. Deleting an account deletes its sessions, their
+  /// refresh tokens and its one-time tokens in the same transaction (the store does it, so
+  /// it does not depend on `PRAGMA foreign_keys`). At most one signing key is unretired: the
+  /// partial unique index keeps a second first start from adding another.
+  static let accountsTables = """
+    CREATE TABLE auth_users (
+      id TEXT PRIMARY KEY NOT NULL,
+      email TEXT NOT NULL UNIQUE,
+      password_hash TEXT,
+      password_salt TEXT,
+      scrypt_cost INTEGER,
+      scrypt_block_size INTEGER,
+      scrypt_parallelization INTEGER,
+      metadata TEXT NOT NULL,
+      confirmed_at REAL,
+      created_at REAL NOT NULL,
+      updated_at REAL NOT NULL,
+      last_sign_in_at REAL
+    ) WITHOUT ROWID;
+    CREATE TABLE auth_sessions (
+      id TEXT PRIMARY KEY NOT NULL,
+      user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+      created_at REAL NOT NULL,
+      assurance_level TEXT NOT NULL,
+      not_after REAL
+    ) WITHOUT ROWID;
+    CREATE INDEX auth_sessions_by_user ON auth_sessions (user_id);
+    CREATE TABLE auth_refresh_tokens (
+      hash TEXT PRIMARY KEY NOT NULL,
+      session_id TEXT NOT NULL REFERENCES auth_sessions (id) ON DELETE CASCADE,
+      parent_hash TEXT,
+      revoked_at REAL,
+      created_at REAL NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX auth_refresh_tokens_by_session ON auth_refresh_tokens (session_id);
+    CREATE TABLE auth_signing_keys (
+      sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+      key_id TEXT NOT NULL UNIQUE,
+      private_jwk TEXT NOT NULL,
+      created_at REAL NOT NULL,
+      retired_at REAL
+    );
+    CREATE UNIQUE INDEX auth_signing_keys_one_current ON auth_signing_keys ((retired_at IS NULL))
+      WHERE retired_at IS NULL;
+    CREATE TABLE auth_project_secret (
+      singleton INTEGER PRIMARY KEY NOT NULL CHECK (singleton = 1),
+      secret TEXT NOT NULL,
+      created_at REAL NOT NULL
+    );
+    CREATE TABLE auth_one_time_tokens (
+      hash TEXT PRIMARY KEY NOT NULL,
+      user_id TEXT NOT NULL,
+      purpose TEXT NOT NULL,
+      created_at REAL NOT NULL,
+      expires_at REAL NOT NULL,
+      used_at REAL
+    ) WITHOUT ROWID;
+    CREATE INDEX auth_one_time_tokens_by_user ON auth_one_time_tokens (user_id);
+    """
 
   /// The newest schema version this build writes.
   static var latestVersion: Int { migrations.last?.version ?? 0 }

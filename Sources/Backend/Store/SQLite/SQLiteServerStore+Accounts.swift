@@ -1,0 +1,238 @@
+import Foundation
+import Storage
+
+/// `AuthStore` in the same SQLite file as the proxy's tables (decision 15: one store object
+/// per database). Every method that writes is one `BEGIN IMMEDIATE` transaction: it takes the
+/// file's write lock before reading, so another store object or process on the same file
+/// cannot judge the same rows in between (refresh-token rotation is a compare-and-set, the
+/// first signing key and secret written are the ones kept).
+extension SQLiteServerStore: AuthStore {
+  public func createUser(_ user: AuthUserRecord) throws(AuthStoreError) -> Bool {
+    try auth("create user") { connection in
+      try connection.transaction {
+        let taken = try connection.first(
+          "SELECT 1 FROM auth_users WHERE id = ? OR email = ?", user.id.uuidString, user.email
+        ) { _ in true }
+        guard taken == nil else { return false }
+        try Self.insert(user, on: connection)
+        return true
+      }
+    }
+  }
+
+  public func user(id: UUID) throws(AuthStoreError) -> AuthUserRecord? {
+    try auth("read user") { connection in
+      try connection.first(
+        "SELECT \(Self.userColumns) FROM auth_users WHERE id = ?", id.uuidString,
+        map: Self.userRecord)
+    }
+  }
+
+  public func user(email: String) throws(AuthStoreError) -> AuthUserRecord? {
+    try auth("read user") { connection in
+      try connection.first(
+        "SELECT \(Self.userColumns) FROM auth_users WHERE email = ?", email, map: Self.userRecord)
+    }
+  }
+
+  public func updateUser(
+    _ user: AuthUserRecord, endingSessions: SessionSelection?
+  ) throws(AuthStoreError) -> UserUpdate {
+    try auth("update user") { connection in
+      try connection.transaction {
+        let id = user.id.uuidString
+        guard
+          try connection.first("SELECT 1 FROM auth_users WHERE id = ?", id, map: { _ in true })
+            != nil
+        else { return .notFound }
+        let holder = try connection.first(
+          "SELECT id FROM auth_users WHERE email = ? AND id <> ?", user.email, id
+        ) { $0.string(0) }
+        guard holder == nil else { return .emailTaken }
+        let password = try Self.passwordColumns(user.password)
+        try connection.run(
+          """
+          UPDATE auth_users SET email = ?, password_hash = ?, password_salt = ?,
+            scrypt_cost = ?, scrypt_block_size = ?, scrypt_parallelization = ?, metadata = ?,
+            confirmed_at = ?, created_at = ?, updated_at = ?, last_sign_in_at = ?
+          WHERE id = ?
+          """, user.email, password.hash, password.salt, password.cost, password.blockSize,
+          password.parallelization, user.metadataJSON, user.confirmedAt?.timeIntervalSince1970,
+          user.createdAt.timeIntervalSince1970, user.updatedAt.timeIntervalSince1970,
+          user.lastSignInAt?.timeIntervalSince1970, id)
+        if let endingSessions {
+          try Self.removeSessions(of: user.id, endingSessions, on: connection)
+        }
+        return .updated
+      }
+    }
+  }
+
+  public func deleteUser(id: UUID) throws(AuthStoreError) -> Bool {
+    try auth("delete user") { connection in
+      try connection.transaction {
+        try Self.removeSessions(of: id, .all, on: connection)
+        try connection.run("DELETE FROM auth_one_time_tokens WHERE user_id = ?", id.uuidString)
+        return try connection.run("DELETE FROM auth_users WHERE id = ?", id.uuidString) > 0
+      }
+    }
+  }
+
+  public func startSession(
+    _ session: AuthSessionRecord, firstToken: RefreshTokenRecord, signedInAt: Date?
+  ) throws(AuthStoreError) -> Bool {
+    try auth("start session") { connection in
+      try connection.transaction {
+        let user = session.userID.uuidString
+        guard
+          try connection.first("SELECT 1 FROM auth_users WHERE id = ?", user, map: { _ in true })
+            != nil
+        else { return false }
+        try connection.run(
+          """
+          INSERT INTO auth_sessions (id, user_id, created_at, assurance_level, not_after)
+          VALUES (?, ?, ?, ?, ?)
+          """, session.id.uuidString, user, session.createdAt.timeIntervalSince1970,
+          session.assuranceLevel, session.notAfter?.timeIntervalSince1970)
+        try Self.insert(firstToken, on: connection)
+        if let signedInAt {
+          try connection.run(
+            "UPDATE auth_users SET last_sign_in_at = ? WHERE id = ?",
+            signedInAt.timeIntervalSince1970, user)
+        }
+        return true
+      }
+    }
+  }
+
+  public func session(id: UUID) throws(AuthStoreError) -> AuthSessionRecord? {
+    try auth("read session") { connection in
+      try Self.session(id.uuidString, on: connection)
+    }
+  }
+
+  public func endSessions(
+    of userID: UUID, _ selection: SessionSelection
+  ) throws(AuthStoreError) -> Int {
+    try auth("end sessions") { connection in
+      try connection.transaction { try Self.removeSessions(of: userID, selection, on: connection) }
+    }
+  }
+
+  public func rotateRefreshToken(
+    presentedHash: [UInt8], childHash: [UInt8], now: Date, reuseInterval: TimeInterval
+  ) throws(AuthStoreError) -> RefreshRotation {
+    try auth("rotate refresh token") { connection in
+      try connection.transaction {
+        try Self.rotate(
+          presentedHash: AuthColumn.hex(presentedHash), childHash: AuthColumn.hex(childHash),
+          now: now, reuseInterval: reuseInterval, on: connection)
+      }
+    }
+  }
+
+  public func signingKeys() throws(AuthStoreError) -> [SigningKeyRecord] {
+    try auth("read signing keys") { connection in
+      try connection.query(
+        "SELECT key_id, private_jwk, created_at, retired_at FROM auth_signing_keys ORDER BY sequence",
+        map: Self.signingKey)
+    }
+  }
+
+  public func addSigningKeyIfNone(
+    _ candidate: SigningKeyRecord
+  ) throws(AuthStoreError) -> SigningKeyRecord {
+    try auth("add signing key") { connection in
+      try connection.transaction {
+        if candidate.retiredAt == nil {
+          try connection.run(
+            """
+            INSERT INTO auth_signing_keys (key_id, private_jwk, created_at, retired_at)
+            VALUES (?, ?, ?, NULL) ON CONFLICT DO NOTHING
+            """, candidate.keyID, candidate.privateJWK, candidate.createdAt.timeIntervalSince1970)
+        }
+        guard
+          let current = try connection.first(
+            """
+            SELECT key_id, private_jwk, created_at, retired_at FROM auth_signing_keys
+            WHERE retired_at IS NULL ORDER BY sequence DESC
+            """, map: Self.signingKey)
+        else { throw ServerStoreError.invalidData("no unretired signing key after adding one") }
+        return current
+      }
+    }
+  }
+
+  public func projectSecret(
+    creatingIfAbsent candidate: ProjectSecretRecord
+  ) throws(AuthStoreError) -> ProjectSecretRecord {
+    try auth("project secret") { connection in
+      try connection.transaction {
+        try connection.run(
+          """
+          INSERT INTO auth_project_secret (singleton, secret, created_at) VALUES (1, ?, ?)
+          ON CONFLICT (singleton) DO NOTHING
+          """, candidate.secret, candidate.createdAt.timeIntervalSince1970)
+        guard
+          let stored = try connection.first(
+            "SELECT secret, created_at FROM auth_project_secret WHERE singleton = 1",
+            map: { row in
+              ProjectSecretRecord(
+                secret: row.string(0), createdAt: Date(timeIntervalSince1970: row.double(1)))
+            })
+        else { throw ServerStoreError.invalidData("no project secret after storing one") }
+        return stored
+      }
+    }
+  }
+
+  public func saveOneTimeToken(_ token: OneTimeTokenRecord) throws(AuthStoreError) {
+    try auth("save one-time token") { connection in
+      try connection.run(
+        """
+        INSERT INTO auth_one_time_tokens (hash, user_id, purpose, created_at, expires_at, used_at)
+        VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (hash) DO UPDATE SET user_id = excluded.user_id, purpose = excluded.purpose,
+          created_at = excluded.created_at, expires_at = excluded.expires_at,
+          used_at = excluded.used_at
+        """, AuthColumn.hex(token.hash), token.userID.uuidString, token.purpose.rawValue,
+        token.createdAt.timeIntervalSince1970, token.expiresAt.timeIntervalSince1970,
+        token.usedAt?.timeIntervalSince1970)
+    }
+  }
+
+  public func consumeOneTimeToken(
+    hash: [UInt8], purpose: OneTimeTokenRecord.Purpose, now: Date
+  ) throws(AuthStoreError) -> OneTimeTokenRecord? {
+    try auth("consume one-time token") { connection in
+      // One UPDATE … RETURNING: the check and the mark are one statement, so the token is
+      // consumed at most once whichever connection asks.
+      try connection.first(
+        """
+        UPDATE auth_one_time_tokens SET used_at = ?
+        WHERE hash = ? AND purpose = ? AND used_at IS NULL AND ? < expires_at
+        RETURNING user_id, created_at, expires_at, used_at
+        """, now.timeIntervalSince1970, AuthColumn.hex(hash), purpose.rawValue,
+        now.timeIntervalSince1970
+      ) { row in
+        OneTimeTokenRecord(
+          hash: hash, userID: try AuthColumn.uuid(row.string(0), column: "user_id"),
+          purpose: purpose, createdAt: Date(timeIntervalSince1970: row.double(1)),
+          expiresAt: Date(timeIntervalSince1970: row.double(2)),
+          usedAt: Date(timeIntervalSince1970: row.double(3)))
+      }
+    }
+  }
+
+  /// `perform` with the auth store's error.
+  @discardableResult
+  private func auth<T>(
+    _ operation: String, _ body: (SQLiteConnection) throws -> T
+  ) throws(AuthStoreError) -> T {
+    do {
+      return try perform(operation, body)
+    } catch {
+      throw AuthStoreError(error)
+    }
+  }
+}
