@@ -113,9 +113,42 @@ struct ProxyBenchmark {
       direct: results["direct", default: []], proxied: results["kiln-server", default: []],
       residentKiB: memory.resident, peakKiB: memory.peak)
     missed = report.printAndJudge(sequential: sequential)
+    kiln.stop()
+    try await breakdown(
+      kilnServer, environment: environment, directory: directory, plain: plain,
+      direct: results["direct", default: []].first)
     if !missed.isEmpty {
       throw BenchmarkError(description: "missed: " + missed.joined(separator: "; "))
     }
+  }
+
+  /// The same sequential small requests to a kiln-server with no upstream (the echo model
+  /// answers in process): what the HTTP server, token check, admission and ledger cost,
+  /// apart from the upstream call through Networking's client.
+  private func breakdown(
+    _ kilnServer: String, environment: [String: String], directory: String,
+    plain: [[UInt8]], direct: ProxyBenchmarkLoad.Result?
+  ) async throws {
+    var echoEnvironment = environment
+    echoEnvironment["UPSTREAM_BASE_URL"] = nil
+    echoEnvironment["UPSTREAM_API_KEY"] = nil
+    let echo = try ServerBenchmarkTools.Child(
+      kilnServer, ["serve", "--port", "0", "--data-dir", directory + "/echo"],
+      environment: echoEnvironment)
+    defer { echo.stop() }
+    let port = try await echo.port()
+    _ = await load(port, plain, clients: 1, rounds: 200, stream: false)
+    let result = await load(port, plain, clients: 1, rounds: sequential, stream: false)
+    typealias Result = ProxyBenchmarkLoad.Result
+    let p50 = Result.percentile(result.latencies, 0.5)
+    let p99 = Result.percentile(result.latencies, 0.99)
+    print("  breakdown: kiln-server with the echo model (no upstream call), same requests:")
+    print(
+      "    p50 \(String(format: "%.3f", p50)) ms  p99 \(String(format: "%.3f", p99)) ms"
+        + "  errors \(result.errors)"
+        + (direct.map {
+          "  (vs direct upstream p50 \(String(format: "%.3f", Result.percentile($0.latencies, 0.5))) ms)"
+        } ?? ""))
   }
 
   private func request(token: String, stream: Bool) -> [UInt8] {
