@@ -116,7 +116,7 @@ struct ProxyBenchmark {
     kiln.stop()
     try await breakdown(
       kilnServer, environment: environment, directory: directory, plain: plain,
-      direct: results["direct", default: []].first)
+      streamed: streamed, direct: results["direct", default: []].first)
     if !missed.isEmpty {
       throw BenchmarkError(description: "missed: " + missed.joined(separator: "; "))
     }
@@ -127,7 +127,7 @@ struct ProxyBenchmark {
   /// apart from the upstream call through Networking's client.
   private func breakdown(
     _ kilnServer: String, environment: [String: String], directory: String,
-    plain: [[UInt8]], direct: ProxyBenchmarkLoad.Result?
+    plain: [[UInt8]], streamed: [[UInt8]], direct: ProxyBenchmarkLoad.Result?
   ) async throws {
     var echoEnvironment = environment
     echoEnvironment["UPSTREAM_BASE_URL"] = nil
@@ -139,6 +139,8 @@ struct ProxyBenchmark {
     let port = try await echo.port()
     _ = await load(port, plain, clients: 1, rounds: 200, stream: false)
     let result = await load(port, plain, clients: 1, rounds: sequential, stream: false)
+    let thousand = await load(port, streamed, clients: 1000, rounds: 3, stream: true)
+    let memory = ServerBenchmarkTools.memoryKiB(echo.pid)
     typealias Result = ProxyBenchmarkLoad.Result
     let p50 = Result.percentile(result.latencies, 0.5)
     let p99 = Result.percentile(result.latencies, 0.99)
@@ -149,6 +151,9 @@ struct ProxyBenchmark {
         + (direct.map {
           "  (vs direct upstream p50 \(String(format: "%.3f", Result.percentile($0.latencies, 0.5))) ms)"
         } ?? ""))
+    print(
+      "    1,000 concurrent echo streams: \(thousand.completed) complete, \(thousand.errors)"
+        + " errors, RSS peak \(memory.peak / 1024) MiB")
   }
 
   private func request(token: String, stream: Bool) -> [UInt8] {
