@@ -168,7 +168,8 @@ package.targets += [
     name: "kiln-bench",
     dependencies: [
       "Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport", "FeatureChat",
-      "HTTPServer", .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
+      "HTTPServer", "JOSE",
+      .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
     ]
   ),
   .executableTarget(

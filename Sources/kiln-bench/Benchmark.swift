@@ -17,6 +17,8 @@ enum BenchmarkRegistry {
     // Entries are added here, one per line, sorted by name.
     .app,
     .chat,
+    .proxy,
+    .proxyUpstream,
     .server,
     .serverTarget,
     .sse,

@@ -1,0 +1,178 @@
+import Foundation
+import HTTPServer
+import JOSE
+
+extension Benchmark {
+  /// `kiln-bench proxy`: the AI proxy's added latency, time to first token, throughput,
+  /// errors and memory, against the same fast upstream reached directly.
+  static let proxy = Benchmark(
+    name: "proxy",
+    summary: "kiln-server's AI proxy vs the upstream direct: added latency, TTFT, streams/s, RSS",
+    run: { arguments in try await ProxyBenchmark(arguments: arguments).run() }
+  )
+}
+
+/// Starts a fast OpenAI-compatible upstream (`kiln-bench proxy-upstream`, a child process)
+/// and the release `kiln-server` (beside this binary) pointed at it, then sends the same
+/// `POST /v1/chat/completions` to both: sequential small non-streaming replies, sequential
+/// streams, and streams from 64 and 1,000 concurrent clients. Each client is a user of its
+/// own (an HS256 token), so the figures include one admission per request in the store.
+/// Only loopback addresses are used.
+struct ProxyBenchmark {
+  var sequential = 2000
+  var chunks = 20
+  var databaseURL: String?
+  let secret = "kiln-bench-proxy-secret-of-at-least-32-bytes"
+
+  init(arguments: [String]) throws {
+    var remaining = arguments[...]
+    while let option = remaining.popFirst() {
+      guard let text = remaining.popFirst() else {
+        throw BenchmarkError(description: "\(option) needs a value")
+      }
+      switch option {
+      case "--database-url": databaseURL = text
+      case "--requests", "--chunks":
+        guard let value = Int(text), value > 0, value <= 100_000 else {
+          throw BenchmarkError(description: "\(option) needs a positive whole number")
+        }
+        if option == "--requests" { sequential = value } else { chunks = value }
+      default: throw BenchmarkError(description: "unknown option \(option)")
+      }
+    }
+  }
+
+  func run() async throws {
+    ServerBenchmarkTools.raiseOpenFileLimit()
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    let kilnServer = here.appendingPathComponent("kiln-server").path
+    guard FileManager.default.isExecutableFile(atPath: kilnServer) else {
+      throw BenchmarkError(
+        description:
+          "no kiln-server beside kiln-bench: swift build -c release --product kiln-server")
+    }
+    let loops = HTTPServerConfiguration().eventLoopCount
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("kiln-bench-proxy-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+
+    let upstream = try ServerBenchmarkTools.Child(
+      CommandLine.arguments[0],
+      ["proxy-upstream", "--chunks", "\(chunks)", "--event-loops", "\(loops)"])
+    defer { upstream.stop() }
+    let upstreamPort = try await upstream.port()
+    var environment = [
+      "JWT_SECRET": secret, "UPSTREAM_BASE_URL": "http://127.0.0.1:\(upstreamPort)/v1",
+      "UPSTREAM_API_KEY": "sk-bench-upstream", "KILN_FREE_MESSAGE_LIMIT": "1000000",
+      "RATE_LIMIT": "1000000/1m", "EVENT_LOOPS": "\(loops)",
+    ]
+    if let databaseURL { environment["DATABASE_URL"] = databaseURL }
+    let kiln = try ServerBenchmarkTools.Child(
+      kilnServer, ["serve", "--port", "0", "--data-dir", directory + "/data"],
+      environment: environment)
+    defer { kiln.stop() }
+    let kilnPort = try await kiln.port()
+    print(
+      "proxy: upstream and kiln-server with \(loops) event loops each, \(chunks) chunks a stream,"
+        + " POST /v1/chat/completions")
+    print(
+      databaseURL == nil
+        ? "  store: SQLite (WAL, synchronous=NORMAL: a commit survives a process crash; one"
+          + " admission transaction and one ledger row per request)"
+        : "  store: PostgreSQL (one admission round trip and one ledger row per request)")
+    print("  each client is a user of its own; free limit and rate limit set out of reach")
+
+    let tokens = try (0..<1000).map { index in
+      try JWTSigner(hmacSecret: secret).sign(claims: [
+        "sub": .string("bench-user-\(index)"), "role": .string("authenticated"),
+        "aud": .string("authenticated"), "exp": .number(4_000_000_000),
+      ])
+    }
+    let plain = tokens.map { request(token: $0, stream: false) }
+    let streamed = tokens.map { request(token: $0, stream: true) }
+    let targets = [("direct", upstreamPort), ("kiln-server", kilnPort)]
+    // Warm both (connections, pools, the store's first pages).
+    for (_, port) in targets {
+      _ = await load(port, plain, clients: 1, rounds: 200, stream: false)
+      _ = await load(port, streamed, clients: 64, rounds: 5, stream: true)
+    }
+    var missed: [String] = []
+    var results: [String: [ProxyBenchmarkLoad.Result]] = [:]
+    for (name, port) in targets {
+      results[name] = [
+        await load(port, plain, clients: 1, rounds: sequential, stream: false),
+        await load(port, streamed, clients: 1, rounds: sequential / 2, stream: true),
+        await load(port, streamed, clients: 64, rounds: 30, stream: true),
+        await load(port, streamed, clients: 1000, rounds: 3, stream: true),
+      ]
+    }
+    let memory = ServerBenchmarkTools.memoryKiB(kiln.pid)
+    let report = ProxyBenchmarkReport(
+      direct: results["direct", default: []], proxied: results["kiln-server", default: []],
+      residentKiB: memory.resident, peakKiB: memory.peak)
+    missed = report.printAndJudge(sequential: sequential)
+    kiln.stop()
+    try await breakdown(
+      kilnServer, environment: environment, directory: directory, plain: plain,
+      streamed: streamed, direct: results["direct", default: []].first)
+    if !missed.isEmpty {
+      throw BenchmarkError(description: "missed: " + missed.joined(separator: "; "))
+    }
+  }
+
+  /// The same sequential small requests to a kiln-server with no upstream (the echo model
+  /// answers in process): what the HTTP server, token check, admission and ledger cost,
+  /// apart from the upstream call through Networking's client.
+  private func breakdown(
+    _ kilnServer: String, environment: [String: String], directory: String,
+    plain: [[UInt8]], streamed: [[UInt8]], direct: ProxyBenchmarkLoad.Result?
+  ) async throws {
+    var echoEnvironment = environment
+    echoEnvironment["UPSTREAM_BASE_URL"] = nil
+    echoEnvironment["UPSTREAM_API_KEY"] = nil
+    let echo = try ServerBenchmarkTools.Child(
+      kilnServer, ["serve", "--port", "0", "--data-dir", directory + "/echo"],
+      environment: echoEnvironment)
+    defer { echo.stop() }
+    let port = try await echo.port()
+    _ = await load(port, plain, clients: 1, rounds: 200, stream: false)
+    let result = await load(port, plain, clients: 1, rounds: sequential, stream: false)
+    let thousand = await load(port, streamed, clients: 1000, rounds: 3, stream: true)
+    let memory = ServerBenchmarkTools.memoryKiB(echo.pid)
+    typealias Result = ProxyBenchmarkLoad.Result
+    let p50 = Result.percentile(result.latencies, 0.5)
+    let p99 = Result.percentile(result.latencies, 0.99)
+    print("  breakdown: kiln-server with the echo model (no upstream call), same requests:")
+    print(
+      "    p50 \(String(format: "%.3f", p50)) ms  p99 \(String(format: "%.3f", p99)) ms"
+        + "  errors \(result.errors)"
+        + (direct.map {
+          "  (vs direct upstream p50 \(String(format: "%.3f", Result.percentile($0.latencies, 0.5))) ms)"
+        } ?? ""))
+    print(
+      "    1,000 concurrent echo streams: \(thousand.completed) complete, \(thousand.errors)"
+        + " errors, RSS peak \(memory.peak / 1024) MiB")
+  }
+
+  private func request(token: String, stream: Bool) -> [UInt8] {
+    let body =
+      #"{"model":"openai/gpt-4o-mini","messages":[{"role":"user","content":"Say hello."}],"#
+      + #""stream":\#(stream)}"#
+    return Array(
+      ("POST /v1/chat/completions HTTP/1.1\r\nHost: bench\r\nAuthorization: Bearer \(token)\r\n"
+        + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        .utf8)
+  }
+
+  private func load(
+    _ port: Int, _ requests: [[UInt8]], clients: Int, rounds: Int, stream: Bool
+  ) async -> ProxyBenchmarkLoad.Result {
+    await ServerBenchmarkLoad.onThread {
+      ProxyBenchmarkLoad.run(
+        port: port, requests: requests, clients: clients, rounds: rounds, stream: stream,
+        deadline: 120)
+    }
+  }
+}

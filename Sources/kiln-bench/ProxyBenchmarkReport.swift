@@ -1,0 +1,89 @@
+import Foundation
+
+/// The figures of `kiln-bench proxy`, direct beside proxied, with the targets of issue #17
+/// beside them. Each results list is: sequential non-streaming, sequential streams, 64
+/// concurrent streams, 1,000 concurrent streams.
+struct ProxyBenchmarkReport {
+  let direct: [ProxyBenchmarkLoad.Result]
+  let proxied: [ProxyBenchmarkLoad.Result]
+  let residentKiB: Int
+  let peakKiB: Int
+
+  /// Prints the figures and returns the targets missed, each with by how much.
+  func printAndJudge(sequential: Int) -> [String] {
+    guard direct.count == 4, proxied.count == 4 else { return ["a scenario did not run"] }
+    typealias Result = ProxyBenchmarkLoad.Result
+    var missed: [String] = []
+    let scenarios = [
+      "sequential, small non-streaming reply (\(sequential) requests, one connection)",
+      "sequential streams (\(sequential / 2), one connection)",
+      "64 concurrent streaming clients (30 streams each)",
+      "1,000 concurrent streaming clients (3 streams each)",
+    ]
+    for (index, title) in scenarios.enumerated() {
+      print("  \(title):")
+      for (name, result) in [("direct", direct[index]), ("kiln-server", proxied[index])] {
+        let latency = result.latencies
+        var line =
+          "    \(name.padding(toLength: 12, withPad: " ", startingAt: 0))"
+          + "\(format(result.perSecond, 0))/s  whole p50 \(format(Result.percentile(latency, 0.5)))"
+          + " ms  p99 \(format(Result.percentile(latency, 0.99))) ms"
+        if index > 0 {
+          line +=
+            "  first token p50 \(format(Result.percentile(result.firstTokens, 0.5))) ms"
+            + "  p99 \(format(Result.percentile(result.firstTokens, 0.99))) ms"
+        }
+        line += "  errors \(result.errors)" + (result.firstError.map { " (\($0))" } ?? "")
+        print(line)
+      }
+    }
+    let plainDirect = direct[0].latencies
+    let plainProxied = proxied[0].latencies
+    let addedP50 = Result.percentile(plainProxied, 0.5) - Result.percentile(plainDirect, 0.5)
+    let addedP99 = Result.percentile(plainProxied, 0.99) - Result.percentile(plainDirect, 0.99)
+    let addedFirst =
+      Result.percentile(proxied[1].firstTokens, 0.5)
+      - Result.percentile(direct[1].firstTokens, 0.5)
+    let addedFirst99 =
+      Result.percentile(proxied[1].firstTokens, 0.99)
+      - Result.percentile(direct[1].firstTokens, 0.99)
+    let ratio = proxied[2].perSecond / max(0.001, direct[2].perSecond)
+    print("  added by kiln-server:")
+    print(
+      "    non-streaming p50 +\(format(addedP50)) ms (target < 0.5 ms) \(verdict(addedP50 < 0.5))")
+    print("    non-streaming p99 +\(format(addedP99)) ms (target < 2 ms) \(verdict(addedP99 < 2))")
+    print(
+      "    time to first token p50 +\(format(addedFirst)) ms  p99 +\(format(addedFirst99)) ms")
+    print(
+      "    64 concurrent streams: \(format(ratio, 2))x the direct throughput"
+        + " (target at 50 clients >= 0.50x) \(verdict(ratio >= 0.5))")
+    let thousandOK = proxied[3].errors == 0 && proxied[3].completed == 3000
+    let memoryOK = peakKiB < 150 * 1024
+    print(
+      "    1,000 concurrent proxied streams: \(proxied[3].completed) complete,"
+        + " \(proxied[3].errors) errors (target 0) \(verdict(thousandOK))")
+    print(
+      "    kiln-server RSS now \(residentKiB / 1024) MiB, peak \(peakKiB / 1024) MiB"
+        + " (target < 150 MB) \(verdict(memoryOK))")
+    if !(addedP50 < 0.5) {
+      missed.append("added p50 \(format(addedP50)) ms (+\(format(addedP50 - 0.5)) over)")
+    }
+    if !(addedP99 < 2) {
+      missed.append("added p99 \(format(addedP99)) ms (+\(format(addedP99 - 2)) over)")
+    }
+    if !(ratio >= 0.5) { missed.append("64-stream throughput \(format(ratio, 2))x direct") }
+    if !thousandOK { missed.append("1,000 streams: \(proxied[3].errors) errors") }
+    if !memoryOK { missed.append("peak RSS \(peakKiB / 1024) MiB") }
+    for (index, result) in direct.enumerated() where result.errors > 0 {
+      missed.append("the direct run of scenario \(index + 1) had \(result.errors) errors")
+    }
+    return missed
+  }
+
+  private func verdict(_ ok: Bool) -> String { ok ? "ok" : "MISSED" }
+}
+
+/// A number with `digits` decimals.
+private func format(_ value: Double, _ digits: Int = 3) -> String {
+  String(format: "%.\(digits)f", value)
+}
