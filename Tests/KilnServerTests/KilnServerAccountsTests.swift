@@ -130,6 +130,19 @@ import Testing
     #expect(try await server.chat(token).status == 200)
   }
 
+  @Test func theIssuerIsJWTIssuerOrKilnServerAndTheProxyAgrees() async throws {
+    for (issuer, expected) in [(nil, "kiln-server"), ("https://auth.example/auth/v1", nil)] {
+      let server = try await Server(issuer.map { ["JWT_ISSUER": $0] } ?? [:])
+      defer { server.run.process.terminate() }
+      let signUp = try await server.send("POST", "/auth/v1/signup", json: Self.credentials)
+      let token = try #require(signUp["access_token"])
+      let claims = try StrictJSONParser().parseObject(
+        try #require(Base64URL.decode(String(token.split(separator: ".")[1]))))
+      #expect(claims["iss"]?.stringValue == expected ?? issuer)
+      #expect(try await server.chat(token).status == 200)
+    }
+  }
+
   /// The proxy checks signatures and expiry only, not that the account still exists
   /// (decision 99): after delete-account, a token already issued keeps working on the AI
   /// routes until it expires, with its counters erased (the free allowance starts again).
