@@ -59,6 +59,7 @@ enum ServeRoutes {
         .post, "/webhooks/revenuecat", bodyLimit: RevenueCatWebhook.maximumBodyBytes,
         handler: BackendAdapter.handler { await webhook.handle($0) })
     }
+    addAuthRoutes(services.auth, to: &router)
     let store = services.store
     let kind = services.storeKind
     let upstream = services.upstreamName
@@ -66,6 +67,25 @@ enum ServeRoutes {
       await ready(store: store, kind: kind, upstream: upstream)
     }
   }
+
+  /// Every GoTrue route `AuthService` answers, under `/auth/v1`, and the seed's
+  /// `POST /functions/v1/delete-account`; other methods on these paths get the router's 405.
+  private static func addAuthRoutes(_ auth: AuthService, to router: inout HTTPRouter) {
+    let handler = BackendAdapter.handler { await auth.handle($0) }
+    let prefix = AuthService.authPrefix
+    let routes: [(HTTPRequestMethod, String)] = [
+      (.post, "/signup"), (.post, "/token"), (.post, "/logout"), (.get, "/user"),
+      (.put, "/user"), (.get, "/settings"), (.get, "/.well-known/jwks.json"),
+    ]
+    for (method, path) in routes {
+      router.add(method, prefix + path, bodyLimit: authBodyLimit, handler: handler)
+    }
+    router.add(
+      .post, AuthService.deleteAccountPath, bodyLimit: authBodyLimit, handler: handler)
+  }
+
+  /// The body limit of the auth routes: their JSON is small (credentials, metadata).
+  static let authBodyLimit = 64 * 1024
 
   /// `GET /ready`: 200 when the store answers, 503 when it does not (a load balancer then
   /// sends requests elsewhere); the body names the store and the upstream (decision 30).

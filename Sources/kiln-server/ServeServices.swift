@@ -6,11 +6,15 @@ import JOSE
 import Networking
 
 /// The services `kiln-server serve` composes from its settings, once, at start: the store,
-/// the token judge, entitlements, the upstream client and the proxy.
+/// the token judge, entitlements, the upstream client, the proxy and the auth service.
 struct ServeServices {
   let store: any ServerStore
   let storeKind: String
   let proxy: ProxyService
+  /// GoTrue's routes under `/auth/v1` and delete-account (issue #18).
+  let auth: AuthService
+  /// False while accounts live in the in-memory stand-in (see `openAuthStore`).
+  let authStoreIsPersistent: Bool
   let proxyMetrics: ProxyMetrics
   let webhook: RevenueCatWebhook?
   /// `echo`, or the upstream's host, for `/ready` and the start-up line.
@@ -46,8 +50,16 @@ struct ServeServices {
       baseURL: nil, configuration: HTTPClientConfiguration(connectionPool: pool), clock: clock,
       logger: logger)
     let configuration = try proxyConfiguration(proxySettings)
+    let authStore = openAuthStore(serverStore: store)
+    let auth = authService(
+      settings, authStore: authStore.store, serverStore: store, clock: clock)
     let judge = try await tokenJudge(proxySettings, clock: clock, logger: logger)
     var warnings = judge.warnings
+    if !authStore.isPersistent {
+      warnings.append(
+        "accounts are kept in memory until the database store serves them: every account, "
+          + "session and signing key is lost when kiln-server stops")
+    }
     let entitlements: any EntitlementSource
     var webhook: RevenueCatWebhook?
     if let secret = proxySettings.revenueCatSecretKey {
@@ -71,7 +83,9 @@ struct ServeServices {
     }
     let metrics = ProxyMetrics()
     let proxy = ProxyService(
-      configuration: configuration, tokens: judge.judge, entitlements: entitlements,
+      configuration: configuration,
+      tokens: AuthKeyringTrustingJudge(configured: judge.judge, keyring: auth.keyring),
+      entitlements: entitlements,
       store: store, upstream: upstreamClient, clock: clock,
       sleep: { try await Task.sleep(for: $0) }, makeIdentifier: .live, metrics: metrics,
       logger: logger)
@@ -81,7 +95,8 @@ struct ServeServices {
     case .postgres: storeKind = "postgresql"
     }
     return ServeServices(
-      store: store, storeKind: storeKind, proxy: proxy, proxyMetrics: metrics,
+      store: store, storeKind: storeKind, proxy: proxy, auth: auth,
+      authStoreIsPersistent: authStore.isPersistent, proxyMetrics: metrics,
       webhook: webhook, upstreamName: upstreamName,
       proxyRouteBodyLimit: configuration.messageBounds.maximumBodyBytes * 2, warnings: warnings)
   }
@@ -113,17 +128,15 @@ struct ServeServices {
     }
   }
 
-  /// The access-token judge: `JWT_SECRET` and `JWT_JWKS` together, each token by its own
-  /// `alg` and `kid` (decision 17).
+  /// The configured access-token judge: `JWT_SECRET` and `JWT_JWKS` together, each token by
+  /// its own `alg` and `kid` (decision 17). The proxy wraps it in `AuthKeyringTrustingJudge`
+  /// so the auth service's own ES256 keys are trusted too.
   static func tokenJudge(
     _ settings: ProxySettings, clock: AppClock, logger: AppLogger
   ) async throws(Failure) -> (judge: any AccessTokenJudging, warnings: [String]) {
+    // Neither JWT_SECRET nor JWT_JWKS is fine: the proxy then trusts the auth service's
+    // own ES256 keys only.
     var warnings: [String] = []
-    if settings.jwtSecret == nil, settings.jwks == nil {
-      warnings.append(
-        "neither JWT_SECRET nor JWT_JWKS is set: no access token can be verified, so the AI "
-          + "routes answer every request with 401")
-    }
     let judge: JWKSFollowingVerifier
     do {
       judge = try JWKSFollowingVerifier(

@@ -24,7 +24,9 @@ enum ServerCommandLine {
       Usage:
         kiln-server [serve] [--host HOST] [--port PORT] [--data-dir DIR] [--config FILE]
             Serve Kiln's API: the AI proxy (/functions/v1/ai, /v1/chat/completions,
-            /v1/models), /health, /ready, /metrics. Default 127.0.0.1:54321.
+            /v1/models), accounts (Supabase Auth's /auth/v1 routes and
+            /functions/v1/delete-account), /health, /ready, /metrics. Default
+            127.0.0.1:54321.
         kiln-server echo [--host HOST] [--port PORT]
             A diagnostics server: every request is answered 200 with JSON describing what
             was parsed (method, target, version, headers, body_base64).
@@ -33,6 +35,9 @@ enum ServerCommandLine {
         kiln-server migrate [--data-dir DIR] [--config FILE]
             Bring the store's schema up to date (SQLite in the data directory, or
             DATABASE_URL) and print the versions applied; serve does this at start too.
+        kiln-server keys [--json] [--data-dir DIR] [--config FILE]
+            Print the project's anon and service_role API keys (--json: {"anon_key",
+            "service_role_key"}) from the store serve uses, for SUPABASE_ANON_KEY.
         kiln-server grant USER_ID --until DATE   |   kiln-server revoke USER_ID
             Give a user the entitlement until DATE (YYYY-MM-DD, 00:00 UTC, or an ISO 8601
             time), for development and support; revoke takes it back.
@@ -63,6 +68,8 @@ enum ServerCommandLine {
     var arguments: [String] = []
     /// `grant --until DATE`.
     var until: String?
+    /// `keys --json`.
+    var json = false
   }
 
   static func run(arguments: [String], environment: [String: String]) async -> Int32 {
@@ -99,6 +106,8 @@ enum ServerCommandLine {
       return 0
     case "migrate", "grant", "revoke":
       return await StoreCommands.run(options, settings)
+    case "keys":
+      return await KeysCommand.run(options, settings)
     case "echo":
       let server = HTTPServer(
         host: settings.host, port: settings.port, configuration: configuration(settings),
@@ -118,7 +127,8 @@ enum ServerCommandLine {
     var remaining = arguments[...]
     var options = Options()
     if let first = remaining.first, !first.hasPrefix("-") {
-      guard ["serve", "echo", "config", "migrate", "grant", "revoke"].contains(first) else {
+      guard ["serve", "echo", "config", "migrate", "grant", "revoke", "keys"].contains(first)
+      else {
         throw UsageError(message: "unknown command '\(first)'")
       }
       options.command = first
@@ -133,6 +143,10 @@ enum ServerCommandLine {
       }
       let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
       let name = parts[0]
+      if name == "--json", options.command == "keys", parts.count == 1 {
+        options.json = true
+        continue
+      }
       if name == "--until", options.command == "grant" {
         guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
           throw UsageError(message: "--until needs a date (YYYY-MM-DD or an ISO 8601 time)")
@@ -194,11 +208,17 @@ enum ServerCommandLine {
     let server = HTTPServer(
       host: settings.host, port: settings.port, configuration: configuration(settings),
       metrics: metrics, router: router)
-    return await serve(settings, command: "serve", server: server)
+    var notes: [String] = []
+    if !services.authStoreIsPersistent, let keys = try? await services.auth.keyring.apiKeys() {
+      // The anon key is public (apps ship it); only this process knows it while accounts
+      // live in memory, so it is shown here instead of by `kiln-server keys`.
+      notes.append("kiln-server: anon key (SUPABASE_ANON_KEY) of this process: \(keys.anonKey)")
+    }
+    return await serve(settings, command: "serve", server: server, notes: notes)
   }
 
   static func serve(
-    _ settings: ServerSettings, command: String, server: HTTPServer
+    _ settings: ServerSettings, command: String, server: HTTPServer, notes: [String] = []
   ) async
     -> Int32
   {
@@ -218,6 +238,7 @@ enum ServerCommandLine {
       settings.host.contains(":") && !settings.host.hasPrefix("[")
       ? "[\(settings.host)]" : settings.host
     write("kiln-server \(command) listening on http://\(host):\(port)\n", to: .standardOutput)
+    for note in notes { write(note + "\n", to: .standardOutput) }
     await termination.wait()
     write("kiln-server: stopping\n", to: .standardError)
     await server.shutdown(deadline: settings.shutdownTimeout)

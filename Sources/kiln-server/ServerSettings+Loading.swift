@@ -81,7 +81,8 @@ extension ServerSettings {
       accessLogEnabled: try resolver.choice(.accessLog, default: "stderr", in: ["stderr", "off"])
         == "stderr",
       metricsToken: resolver.optional(.metricsToken),
-      proxy: try ProxySettings.resolve(&resolver), shown: [])
+      proxy: try ProxySettings.resolve(&resolver),
+      auth: try AuthSettings.resolve(&resolver, cores: machine.onlineCores), shown: [])
     settings.shown = resolver.shown
     return settings
   }

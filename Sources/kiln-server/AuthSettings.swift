@@ -1,0 +1,55 @@
+import Backend
+import JOSE
+
+/// The auth service's configuration as plain values (issue #18 item 9), checked at start so
+/// a bad value stops kiln-server with exit 2 naming its key.
+struct AuthSettings {
+  /// The issuer when `JWT_ISSUER` is unset (decision 98): a fixed name, so every instance
+  /// and the proxy agree without knowing the address clients use.
+  static let defaultIssuer = "kiln-server"
+
+  var accessTokenLifetime: Int
+  var refreshReuseInterval: Int
+  var minimumPasswordLength: Int
+  var scrypt: Scrypt
+  /// How many password hashes run at once: the machine's online cores.
+  var concurrentHashes: Int
+
+  /// Reads and checks every auth key; throws the first mistake, naming its key.
+  static func resolve(
+    _ resolver: inout ServerSettings.Resolver, cores: Int
+  ) throws(ServerConfigurationError) -> AuthSettings {
+    let lifetime = try resolver.integer(.jwtExpiry, default: 3600, in: 30...604_800)
+    let reuse = try resolver.integer(.refreshReuseInterval, default: 10, in: 0...3600)
+    let confirm = try resolver.choice(.emailConfirm, default: "off", in: ["off", "on"])
+    guard confirm == "off" else {
+      throw resolver.failure(
+        .emailConfirm,
+        "off for now: confirming addresses by email is not built yet, so kiln-server will "
+          + "not pretend to")
+    }
+    let minimum = try resolver.integer(.passwordMinLength, default: 8, in: 6...1024)
+    let logN = try resolver.integer(.scryptCost, default: 15, in: 10...20)
+    let scrypt: Scrypt
+    do {
+      scrypt = try Scrypt(cost: 1 << UInt64(logN), blockSize: 8, parallelization: 1)
+    } catch {
+      throw resolver.failure(.scryptCost, "a cost from 10 to 20 whose memory fits")
+    }
+    return AuthSettings(
+      accessTokenLifetime: lifetime, refreshReuseInterval: reuse, minimumPasswordLength: minimum,
+      scrypt: scrypt, concurrentHashes: max(1, cores))
+  }
+
+  /// The auth service's configuration: HS256 with `JWT_SECRET` when it is set (Supabase's
+  /// way), else ES256 with the store's key; `JWT_ISSUER` or the default issuer.
+  func configuration(proxy: ProxySettings) -> AuthConfiguration {
+    AuthConfiguration(
+      issuer: proxy.jwtIssuer ?? Self.defaultIssuer,
+      accessTokenLifetime: Double(accessTokenLifetime),
+      refreshReuseInterval: Double(refreshReuseInterval),
+      minimumPasswordLength: minimumPasswordLength, scrypt: scrypt,
+      accessTokenAlgorithm: proxy.jwtSecret == nil ? .es256 : .hs256, jwtSecret: proxy.jwtSecret,
+      concurrentHashes: concurrentHashes)
+  }
+}

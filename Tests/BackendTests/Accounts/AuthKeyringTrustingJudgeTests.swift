@@ -1,0 +1,85 @@
+import Backend
+import Foundation
+import JOSE
+import Testing
+
+/// The proxy's judge when kiln-server serves accounts: the configured judge first, the
+/// auth service's own keys for a token whose key only they hold.
+@Suite struct AuthKeyringTrustingJudgeTests {
+  static let secret = "judge-tests-secret-of-at-least-32-bytes"
+
+  func judge(_ harness: AuthHarness, issuer: String? = nil) throws -> AuthKeyringTrustingJudge {
+    let configured = try JWTVerifier(
+      hmacSecret: Self.secret, issuer: issuer, clock: harness.clock.appClock)
+    return AuthKeyringTrustingJudge(configured: configured, keyring: harness.service.keyring)
+  }
+
+  @Test func aTokenTheAuthServiceMintedIsAcceptedThoughJWTSecretDoesNotKnowItsKey()
+    async throws
+  {
+    let harness = AuthHarness()
+    let token = try #require(try await harness.signUp().string["access_token"])
+    let principal = try await judge(harness).principal(authorization: "Bearer " + token)
+    let user = try #require(try await harness.user(token).string["id"])
+    #expect(principal.subject == user)
+  }
+
+  @Test func aKeyAnotherInstanceAddedIsFoundByReadingTheStoreAgain() async throws {
+    let harness = AuthHarness()
+    let judge = try judge(harness)
+    // The keyring reads the (empty) key list before any key exists, so the new key is
+    // unknown to it until an unknown `kid` makes it read the store again.
+    #expect(try await harness.service.keyring.jwksText().contains("\"keys\":[]"))
+    let other = AuthService(
+      store: harness.store,
+      configuration: AuthConfiguration(issuer: AuthHarness.issuer, scrypt: AuthHarness.cheapScrypt),
+      clock: harness.clock.appClock, uuid: .incrementing(from: 500), onAccountDeleted: { _ in })
+    let signUp = await other.handle(
+      BackendRequest(
+        method: "POST", path: "/auth/v1/signup",
+        headers: [("apikey", try await other.keyring.apiKeys().anonKey)],
+        body: Array("{\"email\":\"eve@example.com\",\"password\":\"correct horse\"}".utf8)))
+    guard case .bytes(let body) = signUp.body else {
+      Issue.record("sign-up streamed")
+      return
+    }
+    let token = try #require(try StrictJSONParser().parseObject(body)["access_token"]?.stringValue)
+    let principal = try await judge.principal(authorization: "Bearer " + token)
+    #expect(UUID(uuidString: principal.subject) != nil)
+  }
+
+  @Test func aRuleTheConfiguredJudgeAppliesIsNotBypassedThroughTheKeyring() async throws {
+    let harness = AuthHarness()
+    let token = try #require(try await harness.signUp().string["access_token"])
+    await harness.clock.advance(by: .seconds(7200))
+    await #expect(throws: JWTRejection.expired) {
+      try await judge(harness).principal(authorization: "Bearer " + token)
+    }
+  }
+
+  @Test func theKeyringChecksTheAuthServicesIssuer() async throws {
+    let harness = AuthHarness { $0.issuer = "http://elsewhere.example/auth/v1" }
+    let token = try #require(try await harness.signUp().string["access_token"])
+    let service = AuthService(
+      store: harness.store,
+      configuration: AuthConfiguration(issuer: AuthHarness.issuer, scrypt: AuthHarness.cheapScrypt),
+      clock: harness.clock.appClock, uuid: .incrementing(from: 500), onAccountDeleted: { _ in })
+    let judge = AuthKeyringTrustingJudge(
+      configured: try JWTVerifier(hmacSecret: Self.secret, clock: harness.clock.appClock),
+      keyring: service.keyring)
+    await #expect(throws: JWTRejection.wrongIssuer) {
+      try await judge.principal(authorization: "Bearer " + token)
+    }
+  }
+
+  @Test func anHS256TokenSignedWithJWTSecretIsJudgedByTheConfiguredJudge() async throws {
+    let harness = AuthHarness()
+    let signer = try JWTSigner(hmacSecret: Self.secret)
+    let token = try signer.sign(claims: [
+      "sub": .string("hs-user"), "aud": .string("authenticated"), "role": .string("authenticated"),
+      "exp": .number(1_800_000_600), "iat": .number(1_800_000_000),
+    ])
+    let principal = try await judge(harness).principal(authorization: "Bearer " + token)
+    #expect(principal.subject == "hs-user")
+  }
+}

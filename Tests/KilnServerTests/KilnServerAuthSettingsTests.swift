@@ -1,0 +1,74 @@
+import Foundation
+import JOSE
+import Testing
+
+/// The auth service's configuration keys and `kiln-server keys` through the real binary.
+@Suite struct KilnServerAuthSettingsTests {
+  @Test func showsTheAuthDefaults() async throws {
+    let run = try await KilnServerRun.run(["config"])
+    #expect(run.status == 0)
+    let lines = run.output.split(separator: "\n").map {
+      String($0.replacing(#/ +/#, with: " "))
+    }
+    for expected in [
+      "JWT_EXPIRY = 3600 (default)", "AUTH_REFRESH_REUSE_INTERVAL = 10 (default)",
+      "AUTH_EMAIL_CONFIRM = off (default)", "AUTH_PASSWORD_MIN_LENGTH = 8 (default)",
+      "AUTH_SCRYPT_LOG_N = 15 (default)",
+    ] {
+      #expect(lines.contains(expected), "\(expected)")
+    }
+  }
+
+  @Test(arguments: [
+    ("JWT_EXPIRY", "soon"), ("JWT_EXPIRY", "0"), ("AUTH_REFRESH_REUSE_INTERVAL", "-1"),
+    ("AUTH_PASSWORD_MIN_LENGTH", "2"), ("AUTH_SCRYPT_LOG_N", "40"),
+    ("AUTH_EMAIL_CONFIRM", "maybe"),
+  ])
+  func aBadValueExits2NamingItsKey(key: String, value: String) async throws {
+    let run = try await KilnServerRun.run(["config"], environment: [key: value])
+    #expect(run.status == 2)
+    #expect(run.error.contains(key))
+  }
+
+  @Test func emailConfirmationOnIsRefusedRatherThanPretended() async throws {
+    let run = try await KilnServerRun.run(["serve"], environment: ["AUTH_EMAIL_CONFIRM": "on"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("AUTH_EMAIL_CONFIRM"))
+    #expect(run.error.contains("not built yet"))
+  }
+
+  func dataDirectory() -> String {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("kiln-server-keys-\(UUID().uuidString)").path
+  }
+
+  /// DELETE AT MERGE: while accounts live in `InMemoryAuthStore`, `keys` says it cannot.
+  @Test func keysSaysItCannotWhileAccountsLiveInMemory() async throws {
+    let run = try await KilnServerRun.run(["keys", "--json", "--data-dir", dataDirectory()])
+    #expect(run.status == 1)
+    #expect(run.error.contains("kept in memory"))
+    #expect(run.output.isEmpty)
+  }
+
+  /// Needs the persistent auth store: ENABLE AT MERGE, when `ServeServices.openAuthStore`
+  /// returns the database store. `keys --json` then prints the keys a running serve on the
+  /// same data directory accepts.
+  @Test(.disabled("needs the persistent AuthStore (ServeServices.openAuthStore); enable at merge"))
+  func keysPrintsTheKeysServeOnTheSameStoreAccepts() async throws {
+    let directory = dataDirectory()
+    let server = try await KilnServerRun(
+      ["serve"], environment: ["PORT": "0", "DATA_DIR": directory, "ACCESS_LOG": "off"])
+    defer { server.process.terminate() }
+    let run = try await KilnServerRun.run(["keys", "--json", "--data-dir", directory])
+    #expect(run.status == 0)
+    let keys = try StrictJSONParser().parseObject(Array(run.output.utf8))
+    let anon = try #require(keys["anon_key"]?.stringValue)
+    #expect(keys["service_role_key"]?.stringValue?.isEmpty == false)
+    let settings = try await server.exchange(
+      "GET /auth/v1/settings HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: \(anon)\r\n"
+        + "Connection: close\r\n\r\n")
+    #expect(settings.hasPrefix("HTTP/1.1 200"))
+    let human = try await KilnServerRun.run(["keys", "--data-dir", directory])
+    #expect(human.output.contains(anon))
+  }
+}

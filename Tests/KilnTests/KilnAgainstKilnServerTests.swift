@@ -1,0 +1,116 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The real `kiln` against a real `kiln-server` (issue #18's done-means): Kiln's own
+/// client signs up, confirms, asks through the proxy with the token the server minted, and
+/// signs out. No fakes on either side.
+@Suite struct KilnAgainstKilnServerTests {
+  static let email = "grace@example.com"
+  static let password = "correct-horse-9"
+
+  /// A `kiln-server serve` child on a free port with a fresh data directory, and the anon
+  /// key it printed (accounts live in memory until the database store serves them).
+  final class Server: Sendable {
+    let process: Process
+    let port: Int
+    let anonKey: String
+    let dataDirectory: URL
+
+    /// The binary built beside `kiln`.
+    static var path: String {
+      URL(fileURLWithPath: ChatTestHome.kilnPath).deletingLastPathComponent()
+        .appendingPathComponent("kiln-server").path
+    }
+
+    init() async throws {
+      dataDirectory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("kiln-server-e2e-\(UUID().uuidString)")
+      process = Process()
+      process.executableURL = URL(fileURLWithPath: Self.path)
+      process.arguments = ["serve"]
+      process.environment = [
+        "PORT": "0", "DATA_DIR": dataDirectory.path, "ACCESS_LOG": "off",
+        "AUTH_SCRYPT_LOG_N": "10",
+      ]
+      let stdout = Pipe()
+      process.standardOutput = stdout
+      process.standardError = FileHandle.nullDevice
+      try ChildProcess.start(process)
+      let keyPrefix = "kiln-server: anon key (SUPABASE_ANON_KEY) of this process: "
+      var text = ""
+      var port: Int?
+      var key: String?
+      while port == nil || key == nil {
+        let data = await ChildProcess.readAvailable(stdout.fileHandleForReading)
+        guard !data.isEmpty else {
+          process.terminate()
+          throw ChildProcessFailure(description: "kiln-server exited before it listened")
+        }
+        text += String(decoding: data, as: UTF8.self)
+        for line in text.split(separator: "\n") {
+          if line.hasPrefix("kiln-server serve listening on "), let colon = line.lastIndex(of: ":")
+          {
+            port = Int(line[line.index(after: colon)...])
+          }
+          if line.hasPrefix(keyPrefix) { key = String(line.dropFirst(keyPrefix.count)) }
+        }
+      }
+      self.port = port ?? 0
+      self.anonKey = key ?? ""
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    func stop() {
+      process.terminate()
+      process.waitUntilExit()
+      try? FileManager.default.removeItem(at: dataDirectory)
+    }
+  }
+
+  struct ChildProcessFailure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  @Test func signupWhoamiAskThroughTheProxyAndLogoutAgainstARealKilnServer() async throws {
+    let server = try await Server()
+    defer { server.stop() }
+    let home = try ChatTestHome()
+    let environment = [
+      "AUTH_BYPASS": "0", "SUPABASE_URL": server.baseURL, "SUPABASE_ANON_KEY": server.anonKey,
+      "PROXY_BASE_URL": server.baseURL + "/functions/v1", "PROXY_PATH": "/ai",
+    ]
+    func kiln(
+      _ arguments: [String], input: String = ""
+    ) async throws -> (
+      status: Int32, output: String, error: String
+    ) {
+      try await home.runWithPipes(arguments, input: input, environment: environment)
+    }
+    let signup = try await kiln(
+      ["signup", "--email", Self.email, "--password-stdin"], input: Self.password + "\n")
+    #expect(signup.status == 0, "\(signup.error)")
+    #expect(signup.output.contains("Account created; signed in as \(Self.email)."))
+
+    let whoami = try await kiln(["whoami", "--json"])
+    #expect(whoami.status == 0, "\(whoami.error)")
+    let json = try KilnOutput.object(whoami.output)
+    #expect(json["confirmed"] as? Bool == true)
+    #expect(json["email"] as? String == Self.email)
+
+    let ask = try await kiln(["ask", "echo through kiln-server"])
+    #expect(ask.status == 0, "\(ask.error)")
+    #expect(ask.output.contains("echo through kiln-server"), "\(ask.output)")
+
+    let logout = try await kiln(["logout"])
+    #expect(logout.status == 0, "\(logout.error)")
+    #expect(logout.output.contains("Signed out."))
+    let after = try await kiln(["whoami"])
+    #expect(!after.output.contains("Signed in as"))
+    // Signed out, kiln has no token to send, and the proxy answers nothing without one.
+    let refused = try await kiln(["ask", "no token now"])
+    #expect(refused.status != 0)
+    #expect(!refused.output.contains("no token now"))
+  }
+}
