@@ -15,24 +15,16 @@ enum KeysCommand {
       databaseURL: settings.proxy.databaseURL,
       dataDirectory: URL(fileURLWithPath: settings.dataDirectory, isDirectory: true))
     let clock = AppClock.live
-    let serverStore: any ServerStore
+    let store: any ServerStore & AuthStore
     do {
-      serverStore = try await location.open(clock: clock)
+      store = try await location.openStores(clock: clock)
     } catch {
       ServerCommandLine.write(
         "kiln-server: cannot open the store at \(location): \(error)\n", to: .standardError)
       return 1
     }
-    let handle = ServeServices.openAuthStore(serverStore: serverStore)
-    guard handle.isPersistent else {
-      ServerCommandLine.write(
-        "kiln-server: keys cannot print the keys serve uses yet: accounts and their keys are "
-          + "kept in memory by each serve process until the database store serves them, so "
-          + "no other process can read them\n", to: .standardError)
-      return 1
-    }
     let keyring = AuthKeyring(
-      store: handle.store, configuration: settings.auth.configuration(proxy: settings.proxy),
+      store: store, configuration: settings.auth.configuration(proxy: settings.proxy),
       clock: clock)
     let keys: APIKeys
     do {

@@ -13,8 +13,6 @@ struct ServeServices {
   let proxy: ProxyService
   /// GoTrue's routes under `/auth/v1` and delete-account (issue #18).
   let auth: AuthService
-  /// False while accounts live in the in-memory stand-in (see `openAuthStore`).
-  let authStoreIsPersistent: Bool
   let proxyMetrics: ProxyMetrics
   let webhook: RevenueCatWebhook?
   /// `echo`, or the upstream's host, for `/ready` and the start-up line.
@@ -39,9 +37,10 @@ struct ServeServices {
     let location = ServerStoreLocation.from(
       databaseURL: proxySettings.databaseURL,
       dataDirectory: URL(fileURLWithPath: settings.dataDirectory, isDirectory: true))
-    let store: any ServerStore
+    // One store serves the proxy and the accounts (decision 96).
+    let store: any ServerStore & AuthStore
     do {
-      store = try await location.open(clock: clock, logger: logger)
+      store = try await location.openStores(clock: clock, logger: logger)
     } catch {
       throw .unavailable("cannot open the store at \(location): \(error)")
     }
@@ -50,16 +49,9 @@ struct ServeServices {
       baseURL: nil, configuration: HTTPClientConfiguration(connectionPool: pool), clock: clock,
       logger: logger)
     let configuration = try proxyConfiguration(proxySettings)
-    let authStore = openAuthStore(serverStore: store)
-    let auth = authService(
-      settings, authStore: authStore.store, serverStore: store, clock: clock)
+    let auth = authService(settings, authStore: store, serverStore: store, clock: clock)
     let judge = try await tokenJudge(proxySettings, clock: clock, logger: logger)
     var warnings = judge.warnings
-    if !authStore.isPersistent {
-      warnings.append(
-        "accounts are kept in memory until the database store serves them: every account, "
-          + "session and signing key is lost when kiln-server stops")
-    }
     let entitlements: any EntitlementSource
     var webhook: RevenueCatWebhook?
     if let secret = proxySettings.revenueCatSecretKey {
@@ -95,8 +87,7 @@ struct ServeServices {
     case .postgres: storeKind = "postgresql"
     }
     return ServeServices(
-      store: store, storeKind: storeKind, proxy: proxy, auth: auth,
-      authStoreIsPersistent: authStore.isPersistent, proxyMetrics: metrics,
+      store: store, storeKind: storeKind, proxy: proxy, auth: auth, proxyMetrics: metrics,
       webhook: webhook, upstreamName: upstreamName,
       proxyRouteBodyLimit: configuration.messageBounds.maximumBodyBytes * 2, warnings: warnings)
   }

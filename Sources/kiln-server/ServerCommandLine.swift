@@ -208,17 +208,11 @@ enum ServerCommandLine {
     let server = HTTPServer(
       host: settings.host, port: settings.port, configuration: configuration(settings),
       metrics: metrics, router: router)
-    var notes: [String] = []
-    if !services.authStoreIsPersistent, let keys = try? await services.auth.keyring.apiKeys() {
-      // The anon key is public (apps ship it); only this process knows it while accounts
-      // live in memory, so it is shown here instead of by `kiln-server keys`.
-      notes.append("kiln-server: anon key (SUPABASE_ANON_KEY) of this process: \(keys.anonKey)")
-    }
-    return await serve(settings, command: "serve", server: server, notes: notes)
+    return await serve(settings, command: "serve", server: server)
   }
 
   static func serve(
-    _ settings: ServerSettings, command: String, server: HTTPServer, notes: [String] = []
+    _ settings: ServerSettings, command: String, server: HTTPServer
   ) async
     -> Int32
   {
@@ -238,7 +232,6 @@ enum ServerCommandLine {
       settings.host.contains(":") && !settings.host.hasPrefix("[")
       ? "[\(settings.host)]" : settings.host
     write("kiln-server \(command) listening on http://\(host):\(port)\n", to: .standardOutput)
-    for note in notes { write(note + "\n", to: .standardOutput) }
     await termination.wait()
     write("kiln-server: stopping\n", to: .standardError)
     await server.shutdown(deadline: settings.shutdownTimeout)

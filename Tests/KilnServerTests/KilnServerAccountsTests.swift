@@ -17,22 +17,30 @@ import Testing
   }
 
   /// A server on a fresh data directory with ES256 tokens (no `JWT_SECRET`) and cheap
-  /// scrypt, and the anon key it printed.
+  /// scrypt, and its anon key as `kiln-server keys --json` prints it from the same store.
   struct Server {
     let run: KilnServerRun
     let anonKey: String
+    let directory: URL
 
-    init(_ environment: [String: String] = [:]) async throws {
-      let directory = FileManager.default.temporaryDirectory
+    init(_ environment: [String: String] = [:], directory: URL? = nil) async throws {
+      let directory =
+        directory
+        ?? FileManager.default.temporaryDirectory
         .appendingPathComponent("kiln-server-accounts-\(UUID().uuidString)")
+      self.directory = directory
       var base = [
         "PORT": "0", "DATA_DIR": directory.path, "ACCESS_LOG": "off",
         "AUTH_SCRYPT_LOG_N": "10",
       ]
       base.merge(environment) { $1 }
       run = try await KilnServerRun(["serve"], environment: base)
-      anonKey = try await run.outputLine(
-        startingWith: "kiln-server: anon key (SUPABASE_ANON_KEY) of this process: ")
+      let keys = try await KilnServerRun.run(["keys", "--json"], environment: base)
+      guard keys.status == 0,
+        let key = try StrictJSONParser().parseObject(Array(keys.output.utf8))["anon_key"]?
+          .stringValue
+      else { throw KilnServerRun.Failure(description: "keys: \(keys.error)") }
+      anonKey = key
     }
 
     func send(
@@ -99,6 +107,27 @@ import Testing
     #expect(noKey.status == 401)
     let jwks = try await server.send("GET", "/auth/v1/.well-known/jwks.json", apikey: false)
     #expect(try JWKSet(json: Array(jwks.body.utf8)).keys.count == 1)
+  }
+
+  @Test func accountsSessionsAndTheSigningKeyOutliveARestart() async throws {
+    let first = try await Server()
+    let signUp = try await first.send("POST", "/auth/v1/signup", json: Self.credentials)
+    let access = try #require(signUp["access_token"])
+    let refresh = try #require(signUp["refresh_token"])
+    #expect(await first.run.stop().status == 0)
+
+    let second = try await Server(directory: first.directory)
+    defer { second.run.process.terminate() }
+    #expect(second.anonKey == first.anonKey, "the API keys are the store's, not the process's")
+    #expect(try await second.send("GET", "/auth/v1/user", bearer: access).status == 200)
+    #expect(try await second.chat(access).status == 200, "the same signing key")
+    let refreshed = try await second.send(
+      "POST", "/auth/v1/token?grant_type=refresh_token",
+      json: "{\"refresh_token\":\(JSONText.quoted(refresh))}")
+    #expect(refreshed.status == 200, "\(refreshed.body)")
+    let signIn = try await second.send(
+      "POST", "/auth/v1/token?grant_type=password", json: Self.credentials)
+    #expect(signIn.status == 200)
   }
 
   @Test func theProxyAcceptsTheES256TokenSignUpMinted() async throws {

@@ -42,19 +42,8 @@ import Testing
       .appendingPathComponent("kiln-server-keys-\(UUID().uuidString)").path
   }
 
-  /// DELETE AT MERGE: while accounts live in `InMemoryAuthStore`, `keys` says it cannot.
-  @Test func keysSaysItCannotWhileAccountsLiveInMemory() async throws {
-    let run = try await KilnServerRun.run(["keys", "--json", "--data-dir", dataDirectory()])
-    #expect(run.status == 1)
-    #expect(run.error.contains("kept in memory"))
-    #expect(run.output.isEmpty)
-  }
-
-  /// Needs the persistent auth store: ENABLE AT MERGE, when `ServeServices.openAuthStore`
-  /// returns the database store. `keys --json` then prints the keys a running serve on the
-  /// same data directory accepts.
-  @Test(.disabled("needs the persistent AuthStore (ServeServices.openAuthStore); enable at merge"))
-  func keysPrintsTheKeysServeOnTheSameStoreAccepts() async throws {
+  /// `keys --json` prints the keys a running serve on the same data directory accepts.
+  @Test func keysPrintsTheKeysServeOnTheSameStoreAccepts() async throws {
     let directory = dataDirectory()
     let server = try await KilnServerRun(
       ["serve"], environment: ["PORT": "0", "DATA_DIR": directory, "ACCESS_LOG": "off"])

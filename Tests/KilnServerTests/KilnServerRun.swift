@@ -56,8 +56,6 @@ struct KilnServerRun {
   let port: Int
   /// The line that names the address.
   let firstLine: String
-  /// What standard output held when the address line came (it may hold more lines).
-  let initialOutput: String
   private let stdout: Pipe
   private let stderr: Pipe
 
@@ -92,22 +90,6 @@ struct KilnServerRun {
     else { throw Failure(description: "no address in \(text)") }
     self.port = port
     firstLine = String(text.split(separator: "\n")[0])
-    initialOutput = text
-  }
-
-  /// The rest of the first standard-output line that starts with `prefix`, reading more
-  /// output until it comes (the server writes it right after the address line).
-  func outputLine(startingWith prefix: String) async throws -> String {
-    var text = initialOutput
-    while true {
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-      if let line = lines.first(where: { $0.hasPrefix(prefix) }) {
-        return String(line.dropFirst(prefix.count))
-      }
-      let data = await ChildProcess.readAvailable(stdout.fileHandleForReading)
-      guard !data.isEmpty else { throw Failure(description: "no line starting \(prefix)") }
-      text += String(decoding: data, as: UTF8.self)
-    }
   }
 
   /// Sends SIGTERM and returns the exit status.

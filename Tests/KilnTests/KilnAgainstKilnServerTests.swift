@@ -37,11 +37,9 @@ import Testing
       process.standardOutput = stdout
       process.standardError = FileHandle.nullDevice
       try ChildProcess.start(process)
-      let keyPrefix = "kiln-server: anon key (SUPABASE_ANON_KEY) of this process: "
       var text = ""
       var port: Int?
-      var key: String?
-      while port == nil || key == nil {
+      while port == nil {
         let data = await ChildProcess.readAvailable(stdout.fileHandleForReading)
         guard !data.isEmpty else {
           process.terminate()
@@ -53,11 +51,26 @@ import Testing
           {
             port = Int(line[line.index(after: colon)...])
           }
-          if line.hasPrefix(keyPrefix) { key = String(line.dropFirst(keyPrefix.count)) }
         }
       }
+      // The anon key as an operator gets it: `kiln-server keys` on the same store.
+      let keys = Process()
+      keys.executableURL = URL(fileURLWithPath: Self.path)
+      keys.arguments = ["keys", "--json", "--data-dir", dataDirectory.path]
+      keys.environment = [:]
+      let keysOutput = Pipe()
+      keys.standardOutput = keysOutput
+      keys.standardError = FileHandle.nullDevice
+      try ChildProcess.start(keys)
+      let printed = await ChildProcess.readToEnd(keysOutput.fileHandleForReading)
+      keys.waitUntilExit()
+      let object = try? JSONSerialization.jsonObject(with: printed) as? [String: Any]
+      guard keys.terminationStatus == 0, let key = object?["anon_key"] as? String else {
+        process.terminate()
+        throw ChildProcessFailure(description: "kiln-server keys printed no anon key")
+      }
       self.port = port ?? 0
-      self.anonKey = key ?? ""
+      self.anonKey = key
     }
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
