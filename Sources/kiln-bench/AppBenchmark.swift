@@ -20,7 +20,9 @@ extension Benchmark {
 ///
 /// 1. `kiln --version`, repeatedly, against spawning `/bin/true` (the cost of any process) in
 ///    the same run. Target: under 50 ms.
-/// 2. `kiln` on a pseudo-terminal until its prompt appears, with an empty data folder
+/// 2. `kiln ask --no-save` once per launch against a fast local upstream (20 chunks), and
+///    against the echo model (no network) in the same run. Target: under 100 ms.
+/// 3. `kiln` on a pseudo-terminal until its prompt appears, with an empty data folder
 ///    (baseline) and with a database of 1,000,000 messages (10,000 conversations of 100,
 ///    a few replies left "streaming" as a crash would leave them). Target: under 300 ms.
 ///
@@ -90,6 +92,28 @@ struct AppBenchmark {
     report.add(
       "kiln --version (slowest of \(launches)) vs /bin/true",
       kiln: version.max() ?? .zero, raw: spawnOnly.max() ?? .zero, target: .milliseconds(50))
+
+    // One-shot asks against a fast local upstream (this bench's `proxy-upstream`), the
+    // task a person compares with `llm "question"`: the whole run, against the echo model.
+    let upstream = try ServerBenchmarkTools.Child(
+      CommandLine.arguments[0], ["proxy-upstream", "--chunks", "20", "--event-loops", "1"])
+    defer { upstream.stop() }
+    let port = try await upstream.port()
+    var direct = Self.environment(home: scratch.appendingPathComponent("ask"))
+    direct["OPENAI_BASE_URL"] = "http://127.0.0.1:\(port)/v1"
+    direct["OPENAI_API_KEY"] = "sk-bench"
+    direct["KILN_MODEL"] = "bench-model"
+    let echo = Self.environment(home: scratch.appendingPathComponent("ask-echo"))
+    var asks: [Duration] = []
+    var echoes: [Duration] = []
+    for _ in 0..<launches {
+      asks.append(try Self.timeToExit(kilnPath, ["ask", "--no-save", "what is 2+2"], direct))
+      echoes.append(try Self.timeToExit(kilnPath, ["ask", "--no-save", "what is 2+2"], echo))
+    }
+    report.add(
+      "kiln ask, one shot to a local upstream (median of \(launches)) vs the echo model",
+      kiln: StorageBenchmarkClock.median(asks), raw: StorageBenchmarkClock.median(echoes),
+      target: .milliseconds(100))
 
     // 2. Prompt, empty and with a million messages.
     let big = dataFolder ?? scratch.appendingPathComponent("big")
