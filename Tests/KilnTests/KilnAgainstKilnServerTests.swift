@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TestSupport
 import Testing
 
@@ -125,5 +126,15 @@ import Testing
     let refused = try await kiln(["ask", "no token now"])
     #expect(refused.status != 0)
     #expect(!refused.output.contains("no token now"))
+
+    // Signing in again, then deleting the account from the chat: the server forgets it.
+    let login = try await kiln(
+      ["login", "--email", Self.email, "--password-stdin"], input: Self.password + "\n")
+    #expect(login.status == 0, "\(login.error)")
+    let deletion = try await kiln([], input: "/delete-account\ndelete\n")
+    #expect(deletion.output.contains(L10n.Settings.accountDeleted), "\(deletion.output)")
+    let gone = try await kiln(
+      ["login", "--email", Self.email, "--password-stdin"], input: Self.password + "\n")
+    #expect(gone.status != 0, "the server no longer knows the account: \(gone.output)")
   }
 }
