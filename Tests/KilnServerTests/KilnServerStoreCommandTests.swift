@@ -1,5 +1,6 @@
 import Foundation
 import JOSE
+import TestSupport
 import Testing
 
 /// `kiln-server serve` with the proxy wired to its store, and the operator's commands on
@@ -110,6 +111,22 @@ import Testing
     #expect(run.status == 2, "\(run.output)\(run.error)")
     #expect(run.error.contains(says), "\(run.error)")
     #expect(!FileManager.default.fileExists(atPath: directory + "/kiln-server.sqlite"))
+  }
+
+  @Test func onPostgreSQLMigrateRunsTwiceWithoutPrintingTheServersNotices() async throws {
+    let databaseURL = try await PostgresTestServer.shared().makeDatabase()
+    let environment = Self.environment(["DATABASE_URL": databaseURL])
+    let first = try await KilnServerRun.run(["migrate"], environment: environment)
+    #expect(first.status == 0, "\(first.error)")
+    #expect(first.output.contains("applied schema version 1"), "\(first.output)")
+    // `CREATE … IF NOT EXISTS` on the second run makes PostgreSQL send NOTICEs, which
+    // libpq would print to the terminal.
+    let second = try await KilnServerRun.run(["migrate"], environment: environment)
+    #expect(second.status == 0, "\(second.error)")
+    #expect(second.output.contains("is up to date"), "\(second.output)")
+    #expect(second.error.isEmpty, "\(second.error)")
+    let keys = try await KilnServerRun.run(["keys", "--json"], environment: environment)
+    #expect(keys.status == 0 && keys.error.isEmpty, "\(keys.error)")
   }
 
   @Test func migrateAppliesTheSchemaOnceThenSaysItIsUpToDate() async throws {

@@ -123,13 +123,17 @@ public struct PostgresConfiguration: Equatable, Sendable {
   }
 
   /// libpq's connection keywords and values for `PQconnectdbParams`. The session is set to
-  /// UTF-8, ISO dates and UTC so rows decode the same whatever the server's defaults.
+  /// UTF-8, ISO dates and UTC so rows decode the same whatever the server's defaults, and
+  /// sends no NOTICE messages (`CREATE … IF NOT EXISTS` would send one per run).
   var connectionParameters: [(String, String)] {
     var parameters: [(String, String)] = [
       ("host", host), ("port", String(port)), ("user", user),
       ("connect_timeout", String(connectTimeoutSeconds)),
       ("application_name", applicationName), ("client_encoding", "UTF8"),
-      ("options", "-c DateStyle=ISO -c TimeZone=UTC -c IntervalStyle=iso_8601"),
+      (
+        "options",
+        "-c DateStyle=ISO -c TimeZone=UTC -c IntervalStyle=iso_8601 -c client_min_messages=warning"
+      ),
     ]
     if let password { parameters.append(("password", password)) }
     if let database { parameters.append(("dbname", database)) }

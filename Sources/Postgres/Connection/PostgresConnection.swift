@@ -74,6 +74,9 @@ public actor PostgresConnection {
       PQfinish(connection)
       throw PostgresError(.connectionFailed, message: message)
     }
+    // libpq prints the server's notices and warnings to standard error by default; a
+    // library must not write to a program's terminal, so they are dropped here.
+    PQsetNoticeProcessor(connection, { _, _ in }, nil)
     owner = HandleOwner(pointer: connection)
   }
 
