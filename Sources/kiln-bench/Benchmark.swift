@@ -16,6 +16,7 @@ enum BenchmarkRegistry {
   static let all: [Benchmark] = [
     // Entries are added here, one per line, sorted by name.
     .app,
+    .auth,
     .chat,
     .proxy,
     .proxyUpstream,
