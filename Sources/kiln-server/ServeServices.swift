@@ -48,7 +48,7 @@ struct ServeServices {
     let upstreamClient = URLSessionHTTPClient(
       baseURL: nil, configuration: HTTPClientConfiguration(connectionPool: pool), clock: clock,
       logger: logger)
-    let configuration = try proxyConfiguration(proxySettings)
+    let configuration = try proxyConfiguration(proxySettings, limits: settings.proxyLimits)
     let auth = authService(settings, authStore: store, serverStore: store, clock: clock)
     let judge = try await tokenJudge(proxySettings, clock: clock, logger: logger)
     var warnings = judge.warnings
@@ -94,7 +94,7 @@ struct ServeServices {
 
   /// The proxy's configuration from kiln-server's settings, with the personas the app ships.
   static func proxyConfiguration(
-    _ settings: ProxySettings
+    _ settings: ProxySettings, limits: ProxyLimits
   ) throws(Failure) -> ProxyConfiguration {
     let upstream: ProxyConfiguration.Upstream?
     switch settings.upstream {
@@ -110,10 +110,19 @@ struct ServeServices {
     }
     do {
       return try ProxyConfiguration(
-        allowedModels: settings.allowedModels, defaultModel: settings.defaultModel,
+        allowedModels: settings.allowedModels, modelAliases: limits.modelAliases,
+        defaultModel: settings.defaultModel, maxTokens: limits.maxTokens,
         rateLimit: settings.rateLimit, freeMessageLimit: settings.freeAllowance.limit,
-        freePeriod: settings.freeAllowance.period, personas: BuiltInPersonas.promptsByID,
-        upstream: upstream)
+        freePeriod: settings.freeAllowance.period, personas: limits.personas,
+        messageBounds: ProxyConfiguration.MessageBounds(
+          maximumMessages: limits.maxMessages,
+          maximumCharactersPerMessage: limits.maxMessageCharacters,
+          maximumTotalCharacters: limits.maxTotalCharacters,
+          maximumBodyBytes: limits.maxBodyBytes),
+        memoryBounds: ProxyConfiguration.MemoryBounds(
+          maximumCount: limits.maxMemories, maximumCharacters: limits.maxMemoryCharacters),
+        upstream: upstream, keepAliveInterval: limits.keepAlive,
+        retryBudget: limits.upstreamRetries)
     } catch {
       throw .configuration("\(error.key): \(error.reason)")
     }

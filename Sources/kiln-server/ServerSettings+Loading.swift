@@ -82,6 +82,7 @@ extension ServerSettings {
         == "stderr",
       metricsToken: resolver.optional(.metricsToken),
       proxy: try ProxySettings.resolve(&resolver),
+      proxyLimits: try ProxyLimits.resolve(&resolver),
       auth: try AuthSettings.resolve(&resolver, cores: machine.onlineCores), shown: [])
     settings.shown = resolver.shown
     return settings

@@ -56,7 +56,7 @@ struct SettingKey: Equatable {
     [
       host, port, dataDirectory, eventLoops, maxConnections, maxBodySize, headTimeout,
       keepAliveTimeout, shutdownTimeout, accessLog, metricsToken,
-    ] + proxyKeys + authKeys
+    ] + proxyKeys + proxyLimitKeys + authKeys
 }
 
 /// What kiln-server runs with, after file, environment and flags are merged and checked.
@@ -74,6 +74,8 @@ struct ServerSettings: Equatable {
   var metricsToken: String?
   /// The AI proxy's keys (issue #17 item 10), parsed into plain values.
   var proxy: ProxySettings
+  /// The proxy's bounds, aliases and personas.
+  var proxyLimits: ProxyLimits
   /// The auth service's keys (issue #18 item 9).
   var auth: AuthSettings
   /// Every key's value as text and its origin, for `kiln-server config`.
