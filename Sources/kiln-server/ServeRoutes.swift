@@ -1,6 +1,7 @@
 import Backend
 import Core
 import HTTPServer
+import JOSE
 
 /// `kiln-server serve`'s routes and middleware.
 enum ServeRoutes {
@@ -103,7 +104,7 @@ enum ServeRoutes {
     }
     let body =
       "{\"status\":\"\(reachable ? "ready" : "unavailable")\",\"store\":\"\(kind)\","
-      + "\"upstream\":\(APIError.quoted(upstream))}\n"
+      + "\"upstream\":\(JSONText.quoted(upstream))}\n"
     var response = HTTPServerResponse(
       status: HTTPStatus(code: reachable ? 200 : 503),
       fields: HTTPFields([("Content-Type", "application/json")]), body: Array(body.utf8))

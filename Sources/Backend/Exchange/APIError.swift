@@ -1,3 +1,5 @@
+import JOSE
+
 /// A refusal in the proxy contract's shape (decision 5):
 /// `{"error":{"code":"…","message":"…"}}` with its status and, for 429 and 503, a
 /// `Retry-After`.
@@ -42,26 +44,8 @@ public struct APIError: Error, Sendable, Hashable {
       let seconds = max(1, Int(retryAfter.rounded(.up)))
       fields.append((name: "Retry-After", value: String(seconds)))
     }
-    let body = "{\"error\":{\"code\":\(Self.quoted(code)),\"message\":\(Self.quoted(message))}}"
+    let body =
+      "{\"error\":{\"code\":\(JSONText.quoted(code)),\"message\":\(JSONText.quoted(message))}}"
     return .json(status: status, Array(body.utf8), headers: fields)
-  }
-
-  /// `text` as a JSON string literal, quotes included.
-  public static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case let control where control.value < 0x20:
-        let hex = String(control.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 }
