@@ -10,34 +10,7 @@ import Testing
 func withAuthStore<T: Sendable>(
   _ kind: StoreKind, _ body: (any AuthStore) async throws -> T
 ) async throws -> T {
-  let clock = ManualClock(start: storeNoon).appClock
-  switch kind {
-  case .inMemory:
-    return try await body(InMemoryAuthStore())
-  case .sqlite:
-    return try await withTemporaryDirectory(prefix: "kiln-auth") { directory in
-      let store = try SQLiteServerStore(directory: directory, clock: clock)
-      do {
-        let value = try await body(store)
-        await store.close()
-        return value
-      } catch {
-        await store.close()
-        throw error
-      }
-    }
-  case .postgres:
-    let store = try PostgresServerStore(url: try await newPostgresDatabase(), clock: clock)
-    do {
-      try await store.migrate()
-      let value = try await body(store)
-      await store.close()
-      return value
-    } catch {
-      await store.close()
-      throw error
-    }
-  }
+  try await withStoreOfKind(kind, inMemory: InMemoryAuthStore(), as: { $0 }, body)
 }
 
 /// Account records for the auth store suites, at `storeNoon` (milliseconds included, so the
