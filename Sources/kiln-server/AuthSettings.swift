@@ -14,6 +14,10 @@ struct AuthSettings {
   var scrypt: Scrypt
   /// How many password hashes run at once: the machine's online cores.
   var concurrentHashes: Int
+  /// `AUTH_RATE_LIMIT`: requests per client address; `nil` when it is `off`.
+  var perAddressLimit: RateLimit?
+  /// Failed sign-ins per account (10 per 5 minutes); `nil` when `AUTH_RATE_LIMIT` is `off`.
+  var failedSignInLimit: RateLimit?
 
   /// Reads and checks every auth key; throws the first mistake, naming its key.
   static func resolve(
@@ -36,9 +40,26 @@ struct AuthSettings {
     } catch {
       throw resolver.failure(.scryptCost, "a cost from 10 to 20 whose memory fits")
     }
+    let limit = try resolver.parsed(
+      .authRateLimit, expected: "off or N/DURATION such as 30/5m (N[s|m|h|d])",
+      defaultText: "30/5m"
+    ) { value throws(ValueProblem) -> RateLimit? in
+      value == "off" ? nil : try ProxySettings.parseRateLimit(value)
+    }
+    let enabled = limit != .some(nil)
     return AuthSettings(
       accessTokenLifetime: lifetime, refreshReuseInterval: reuse, minimumPasswordLength: minimum,
-      scrypt: scrypt, concurrentHashes: max(1, cores))
+      scrypt: scrypt, concurrentHashes: max(1, cores),
+      perAddressLimit: enabled ? (limit ?? AuthRateLimits.defaultPerAddress) : nil,
+      failedSignInLimit: enabled ? AuthRateLimits.defaultFailedSignIns : nil)
+  }
+
+  /// The limits `serve` applies, counted in `store` so every instance shares them; `nil`
+  /// when `AUTH_RATE_LIMIT` is `off`.
+  func rateLimits(store: any ServerStore) -> AuthRateLimits? {
+    guard perAddressLimit != nil || failedSignInLimit != nil else { return nil }
+    return AuthRateLimits(
+      store: store, perAddress: perAddressLimit, failedSignInsPerAccount: failedSignInLimit)
   }
 
   /// The auth service's configuration: HS256 with `JWT_SECRET` when it is set (Supabase's

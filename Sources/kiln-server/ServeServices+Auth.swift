@@ -17,5 +17,6 @@ extension ServeServices {
     ) { userID in
       try await serverStore.eraseUser(userID)
     }
+    .limited(by: settings.auth.rateLimits(store: serverStore))
   }
 }

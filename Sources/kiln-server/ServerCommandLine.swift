@@ -38,6 +38,10 @@ enum ServerCommandLine {
         kiln-server keys [--json] [--data-dir DIR] [--config FILE]
             Print the project's anon and service_role API keys (--json: {"anon_key",
             "service_role_key"}) from the store serve uses, for SUPABASE_ANON_KEY.
+        kiln-server keys rotate [--data-dir DIR] [--config FILE]
+            Make a new ES256 signing key current; the old one stays in the JWKS until its
+            tokens expire (JWT_EXPIRY + 30 s). Running servers sign with the new key within
+            a minute and accept tokens it signed at once.
         kiln-server grant USER_ID --until DATE   |   kiln-server revoke USER_ID
             Give a user the entitlement until DATE (YYYY-MM-DD, 00:00 UTC, or an ISO 8601
             time), for development and support; revoke takes it back.
@@ -135,7 +139,7 @@ enum ServerCommandLine {
       remaining = remaining.dropFirst()
     }
     let keys = ["--host": "HOST", "--port": "PORT", "--data-dir": "DATA_DIR"]
-    let takesArguments = ["grant", "revoke"].contains(options.command)
+    let takesArguments = ["grant", "revoke", "keys"].contains(options.command)
     while let argument = remaining.popFirst() {
       if takesArguments, !argument.hasPrefix("-") {
         options.arguments.append(argument)

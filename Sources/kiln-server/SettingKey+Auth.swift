@@ -14,7 +14,13 @@ extension SettingKey {
     name: "AUTH_SCRYPT_LOG_N",
     summary: "new password hashes' scrypt cost as log2 N (default 15, r=8, p=1)")
 
+  static let authRateLimit = SettingKey(
+    name: "AUTH_RATE_LIMIT",
+    summary:
+      "sign-ins, sign-ups and mail per client address as N/DURATION (default 30/5m; off "
+      + "disables it and the 10 failed sign-ins per account per 5m, for benchmarks only)")
+
   static let authKeys: [SettingKey] = [
-    jwtExpiry, refreshReuseInterval, emailConfirm, passwordMinLength, scryptCost,
+    jwtExpiry, refreshReuseInterval, emailConfirm, passwordMinLength, scryptCost, authRateLimit,
   ]
 }

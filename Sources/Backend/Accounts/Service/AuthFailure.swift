@@ -15,6 +15,8 @@ public struct AuthFailure: Error, Sendable, Hashable {
   public var message: String
   /// For `weak_password`: why (`length`, `characters`, `pwned`).
   public var weakPasswordReasons: [String]?
+  /// For `over_request_rate_limit`: seconds until a request is allowed (`Retry-After`).
+  public var retryAfter: Double?
 
   /// A refusal with every part given.
   public init(status: Int, code: String, message: String, weakPasswordReasons: [String]? = nil) {
@@ -44,6 +46,9 @@ public struct AuthFailure: Error, Sendable, Hashable {
       ])
     }
     var headers = [(name: "x-sb-error-code", value: code)]
+    if let retryAfter {
+      headers.append((name: "Retry-After", value: String(Int(max(1, retryAfter.rounded(.up))))))
+    }
     if versioned {
       headers.append((name: "X-Supabase-Api-Version", value: Self.versionedErrorsSince))
     }
@@ -109,6 +114,14 @@ extension AuthFailure {
     status: 503, code: "unexpected_failure", message: "The auth store is unavailable")
   static let unexpected = AuthFailure(
     status: 500, code: "unexpected_failure", message: "Unexpected failure")
+
+  static func overRequestRateLimit(retryAfter: Double) -> AuthFailure {
+    var failure = AuthFailure(
+      status: 429, code: "over_request_rate_limit",
+      message: "Request rate limit reached; try again later")
+    failure.retryAfter = retryAfter
+    return failure
+  }
 
   static func badJWT(_ reason: String) -> AuthFailure {
     AuthFailure(status: 403, code: "bad_jwt", message: "invalid JWT: " + reason)

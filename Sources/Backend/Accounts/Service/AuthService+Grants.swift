@@ -50,11 +50,13 @@ extension AuthService {
     guard let password = body["password"]?.stringValue, !password.isEmpty else {
       throw .validation("missing password")
     }
+    try await checkFailedSignIns(email)
     let found = try await stored { () async throws(AuthStoreError) in
       try await store.user(email: email)
     }
     // An unknown address is hashed too, so the answer takes as long as a wrong password.
     guard try await hasher.matches(password, found?.password), let user = found else {
+      try await recordFailedSignIn(email)
       throw .invalidCredentials
     }
     guard user.confirmedAt != nil else { throw .emailNotConfirmed }

@@ -25,6 +25,8 @@ public struct AuthService: Sendable {
   let hasher: PasswordHasher
   let randomBytes: @Sendable (Int) throws -> [UInt8]
   let onAccountDeleted: @Sendable (String) async throws -> Void
+  /// Per-address and per-account limits; `nil` for none (`limited(by:)` sets them).
+  var rateLimits: AuthRateLimits?
 
   /// A service over `store`.
   /// - Parameters:
@@ -60,6 +62,7 @@ public struct AuthService: Sendable {
   /// The answer to `request`; every refusal is in GoTrue's error shape.
   public func handle(_ request: BackendRequest) async -> BackendResponse {
     do {
+      try await admitAddress(request)
       return try await route(request)
     } catch {
       return error.response(to: request)

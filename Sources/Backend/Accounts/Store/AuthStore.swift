@@ -57,6 +57,9 @@ public protocol AuthStore: Sendable {
   func addSigningKeyIfNone(
     _ candidate: SigningKeyRecord
   ) async throws(AuthStoreError) -> SigningKeyRecord
+  /// Retires the current signing key (if any) at `candidate.createdAt` and makes `candidate`
+  /// the current key, in one transaction (`kiln-server keys rotate`).
+  func rotateSigningKey(to candidate: SigningKeyRecord) async throws(AuthStoreError)
   /// The project's JWT secret, storing `candidate` first when there is none yet.
   func projectSecret(
     creatingIfAbsent candidate: ProjectSecretRecord

@@ -126,6 +126,16 @@ public actor InMemoryAuthStore: AuthStore {
     return .alreadyUsed
   }
 
+  public func rotateSigningKey(to candidate: SigningKeyRecord) throws(AuthStoreError) {
+    try check()
+    for index in keys.indices where keys[index].retiredAt == nil {
+      keys[index].retiredAt = candidate.createdAt
+    }
+    var current = candidate
+    current.retiredAt = nil
+    keys.append(current)
+  }
+
   public func signingKeys() throws(AuthStoreError) -> [SigningKeyRecord] {
     try check()
     return keys

@@ -133,6 +133,28 @@ public actor AuthKeyring {
     }
   }
 
+  /// Makes a new ES256 key the signing key and retires the current one, which stays in the
+  /// JWKS until the tokens it signed have expired (`kiln-server keys rotate`, decision 95).
+  /// Returns the new key's `kid`. Other instances sign with it once they reread the store.
+  /// - Throws: `AuthFailure` when the store cannot answer or a key cannot be made.
+  public func rotateSigningKey() async throws(AuthFailure) -> String {
+    let record: SigningKeyRecord
+    do {
+      record = try newSigningKey()
+    } catch let failure as AuthFailure {
+      throw failure
+    } catch {
+      throw .unexpected
+    }
+    do {
+      try await store.rotateSigningKey(to: record)
+    } catch {
+      throw AuthFailure(error)
+    }
+    try await loadKeys(creatingSigningKey: false)
+    return record.keyID
+  }
+
   /// The JWKS JSON text: every key that signs or signed tokens that may still be valid.
   /// - Throws: `AuthFailure` when the store cannot answer.
   public func jwksText() async throws(AuthFailure) -> String {

@@ -215,6 +215,15 @@ enum PostgresAccountsSQL {
       INSERT INTO auth_signing_keys (key_id, private_jwk, created_at, retired_at)
       VALUES ($1, $2, $3, NULL) ON CONFLICT DO NOTHING
       """)
+  static let retireSigningKeys = PostgresStatement(
+    name: "kiln_auth_retire_signing_keys",
+    sql: "UPDATE auth_signing_keys SET retired_at = $1 WHERE retired_at IS NULL")
+  static let insertSigningKey = PostgresStatement(
+    name: "kiln_auth_insert_signing_key",
+    sql: """
+      INSERT INTO auth_signing_keys (key_id, private_jwk, created_at, retired_at)
+      VALUES ($1, $2, $3, NULL)
+      """)
   static let currentSigningKey = PostgresStatement(
     name: "kiln_auth_current_signing_key",
     sql: """

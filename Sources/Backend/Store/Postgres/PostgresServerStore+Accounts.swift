@@ -120,6 +120,16 @@ extension PostgresServerStore: AuthStore {
     return try authValues { try result.rows.map(Self.signingKey) }
   }
 
+  public func rotateSigningKey(to candidate: SigningKeyRecord) async throws(AuthStoreError) {
+    let time = candidate.createdAt.timeIntervalSince1970
+    _ = try await authTransaction("rotate signing key") { connection in
+      _ = try await connection.query(PostgresAccountsSQL.retireSigningKeys, [.double(time)])
+      _ = try await connection.query(
+        PostgresAccountsSQL.insertSigningKey,
+        [.text(candidate.keyID), .text(candidate.privateJWK), .double(time)])
+    }
+  }
+
   public func addSigningKeyIfNone(
     _ candidate: SigningKeyRecord
   ) async throws(AuthStoreError) -> SigningKeyRecord {

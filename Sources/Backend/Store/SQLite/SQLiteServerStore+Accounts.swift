@@ -139,6 +139,21 @@ extension SQLiteServerStore: AuthStore {
     }
   }
 
+  public func rotateSigningKey(to candidate: SigningKeyRecord) throws(AuthStoreError) {
+    try auth("rotate signing key") { connection in
+      try connection.transaction {
+        let time = candidate.createdAt.timeIntervalSince1970
+        try connection.run(
+          "UPDATE auth_signing_keys SET retired_at = ? WHERE retired_at IS NULL", time)
+        try connection.run(
+          """
+          INSERT INTO auth_signing_keys (key_id, private_jwk, created_at, retired_at)
+          VALUES (?, ?, ?, NULL)
+          """, candidate.keyID, candidate.privateJWK, time)
+      }
+    }
+  }
+
   public func addSigningKeyIfNone(
     _ candidate: SigningKeyRecord
   ) throws(AuthStoreError) -> SigningKeyRecord {
