@@ -37,7 +37,8 @@ extension ProxyService {
         headers: headers)
     }
     let relay = StreamRelay(
-      body: source.body, keepAliveInterval: configuration.keepAliveInterval, sleep: sleep)
+      body: source.body, keepAliveInterval: configuration.keepAliveInterval, sleep: sleep,
+      now: clock.now)
     let service = self
     let eventHeaders: [(name: String, value: String)] = [
       (name: "Content-Type", value: "text/event-stream"),
