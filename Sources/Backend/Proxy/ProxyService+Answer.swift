@@ -60,7 +60,10 @@ extension ProxyService {
     headers: [(name: String, value: String)]
   ) async -> BackendResponse {
     var interpreter = UpstreamChunkInterpreter(collectsText: true)
-    let status = await StreamRelay.collect(source.body, into: &interpreter)
+    let status =
+      StreamRelay.isWholeCompletion(source.headers["Content-Type"])
+      ? await StreamRelay.collectCompletion(source.body, into: &interpreter)
+      : await StreamRelay.collect(source.body, into: &interpreter)
     await finish(
       exchange, status: status, interpreter: interpreter, generationID: generationID)
     guard status == .completed else {
