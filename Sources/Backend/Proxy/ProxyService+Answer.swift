@@ -37,7 +37,8 @@ extension ProxyService {
         headers: headers)
     }
     let relay = StreamRelay(
-      body: source.body, keepAliveInterval: configuration.keepAliveInterval, sleep: sleep)
+      body: source.body, keepAliveInterval: configuration.keepAliveInterval, sleep: sleep,
+      now: clock.now)
     let service = self
     let eventHeaders: [(name: String, value: String)] = [
       (name: "Content-Type", value: "text/event-stream"),
@@ -59,7 +60,10 @@ extension ProxyService {
     headers: [(name: String, value: String)]
   ) async -> BackendResponse {
     var interpreter = UpstreamChunkInterpreter(collectsText: true)
-    let status = await StreamRelay.collect(source.body, into: &interpreter)
+    let status =
+      StreamRelay.isWholeCompletion(source.headers["Content-Type"])
+      ? await StreamRelay.collectCompletion(source.body, into: &interpreter)
+      : await StreamRelay.collect(source.body, into: &interpreter)
     await finish(
       exchange, status: status, interpreter: interpreter, generationID: generationID)
     guard status == .completed else {

@@ -1,5 +1,7 @@
+import Core
 import Foundation
 import Networking
+import Synchronization
 
 /// Re-frames the upstream's event stream for the client with Kiln's own writer: each JSON
 /// chunk as `data: …`, a `: keep-alive` comment after every keep-alive interval of upstream
@@ -10,10 +12,17 @@ import Networking
 /// client's writer has taken it, so a slow client slows the upstream down (backpressure)
 /// instead of filling memory. When the client goes away (`write` throws) the upstream
 /// transfer is cancelled at once.
+///
+/// One ticker task serves the whole stream: a chunk only notes when it arrived, and the
+/// ticker, when it wakes after a chunk came, sleeps on to a full interval after it. (Restarting
+/// the ticker for every chunk cost a task start, a timer and a cancellation wake-up per
+/// chunk, which dominated the relay's cost under load.)
 struct StreamRelay: Sendable {
   let body: HTTPResponseBody
   let keepAliveInterval: Duration
   let sleep: @Sendable (Duration) async throws -> Void
+  /// The time the silence is measured in (the same clock `sleep` waits on).
+  let now: @Sendable () -> Date
   var limits = ServerSentEventLimits.standard
 
   private enum Input: Sendable {
@@ -43,8 +52,8 @@ struct StreamRelay: Sendable {
     }
     var iterator = inputs.makeAsyncIterator()
     var pump = Pump(interpreter: UpstreamChunkInterpreter(collectsText: false), limits: limits)
-    var generation = 0
-    var ticker = startTicker(generation, continuation)
+    let activity = Activity(at: now())
+    let ticker = startTicker(activity, continuation)
     var status = ReplyStatus.upstreamError
     loop: while true {
       guard let input = await iterator.next() else {
@@ -55,11 +64,9 @@ struct StreamRelay: Sendable {
       do {
         switch input {
         case .tick(let tick):
-          if tick == generation { try await writer.write(ProxyEventFrames.keepAlive) }
+          if tick == activity.count { try await writer.write(ProxyEventFrames.keepAlive) }
         case .bytes(let chunk, let taken):
-          generation += 1
-          ticker.cancel()
-          ticker = startTicker(generation, continuation)
+          activity.note(now())
           let (frames, outcome) = pump.push(chunk)
           taken.resume()
           if !frames.isEmpty { try await writer.write(frames) }
@@ -94,19 +101,36 @@ struct StreamRelay: Sendable {
     return (status, pump.interpreter)
   }
 
+  /// The one ticker of a stream: a `.tick` after every keep-alive interval in which neither a
+  /// chunk nor another tick came.
   private func startTicker(
-    _ generation: Int, _ continuation: AsyncStream<Input>.Continuation
+    _ activity: Activity, _ continuation: AsyncStream<Input>.Continuation
   ) -> Task<Void, Never> {
-    let interval = keepAliveInterval
+    let interval = keepAliveInterval.timeInterval
     let sleep = sleep
+    let now = now
     return Task {
+      var wait = interval
       while !Task.isCancelled {
+        let before = activity.count
         do {
-          try await sleep(interval)
+          try await sleep(.timeInterval(wait))
         } catch {
           return
         }
-        continuation.yield(.tick(generation))
+        let (count, lastChunk) = activity.snapshot
+        wait = interval
+        if count != before {
+          // A chunk came during the sleep: sleep on to a full interval after it. Clamped,
+          // so a wall clock that jumps can delay a comment by one interval at most.
+          let remaining = interval - now().timeIntervalSince(lastChunk)
+          // A millisecond's slack absorbs the rounding of dates.
+          if remaining > 0.001 {
+            wait = min(interval, remaining)
+            continue
+          }
+        }
+        continuation.yield(.tick(count))
       }
     }
   }
@@ -136,6 +160,24 @@ struct StreamRelay: Sendable {
       return finished ? .completed : pump.end(failed: true).1
     }
   }
+}
+
+/// How many chunks a stream has relayed and when the latest arrived, shared by the relay
+/// and its ticker.
+private final class Activity: Sendable {
+  private let state: Mutex<(count: Int, at: Date)>
+
+  init(at start: Date) {
+    state = Mutex((count: 0, at: start))
+  }
+
+  /// A chunk arrived at `date`.
+  func note(_ date: Date) {
+    state.withLock { $0 = (count: $0.count + 1, at: date) }
+  }
+
+  var count: Int { state.withLock { $0.count } }
+  var snapshot: (count: Int, at: Date) { state.withLock { $0 } }
 }
 
 /// The upstream's bytes in, the client's frames out.

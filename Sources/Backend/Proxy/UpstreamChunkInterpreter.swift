@@ -73,6 +73,37 @@ struct UpstreamChunkInterpreter: Sendable {
     return .forward(forwarded)
   }
 
+  /// Takes in a whole `chat.completion` object, the upstream's answer to a non-streaming
+  /// request: `.completed` when it holds a reply, `.upstreamError` when it is not a JSON
+  /// object, carries an error, or has no message.
+  mutating func absorbCompletion(_ bytes: [UInt8]) -> ReplyStatus {
+    let members: [String: StrictJSONValue]
+    do {
+      members = try parser.parseObject(bytes)
+    } catch {
+      return .upstreamError
+    }
+    if let error = members["error"], error != .null { return .upstreamError }
+    generationID = members["id"]?.stringValue
+    model = members["model"]?.stringValue
+    created = members["created"]?.numberValue
+    if let usage = members["usage"]?.objectValue {
+      promptTokens = usage["prompt_tokens"]?.numberValue.flatMap(Self.count)
+      completionTokens = usage["completion_tokens"]?.numberValue.flatMap(Self.count)
+    }
+    var answered = false
+    for choice in members["choices"]?.arrayValue ?? [] {
+      guard let object = choice.objectValue, let message = object["message"]?.objectValue
+      else { continue }
+      let reason = object["finish_reason"]?.stringValue
+      if reason == "error" { return .upstreamError }
+      finishReason = reason ?? finishReason
+      if collectsText, let content = message["content"]?.stringValue { text += content }
+      answered = true
+    }
+    return answered ? .completed : .upstreamError
+  }
+
   /// Whether the stream may end here as a finished reply: a finish reason arrived and no
   /// event was left half-read (the `[DONE]` itself is then optional).
   var hasFinished: Bool { finishReason != nil }

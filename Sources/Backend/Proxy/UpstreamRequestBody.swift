@@ -1,8 +1,8 @@
 import JOSE
 
 /// The body sent upstream, built from an allowlist (anchors §0.3): the model, the server's
-/// system message and the client's user and assistant messages, the temperature, `stream`,
-/// `stream_options.include_usage` and the server's `max_tokens`. Nothing else a client sent
+/// system message and the client's user and assistant messages, the temperature, `stream`
+/// (with `stream_options.include_usage` when streaming) and the server's `max_tokens`. Nothing else a client sent
 /// can reach the provider: no base URLs, provider routing, fallback lists, plugins or tools.
 enum UpstreamRequestBody {
   /// The JSON text for `request`.
@@ -19,11 +19,13 @@ enum UpstreamRequestBody {
       "model": .string(request.model),
       "messages": .array(messages),
       "max_tokens": .number(Double(maxTokens)),
-      // Always streamed: one parser, one error path, usage in the last chunk, and a
-      // non-streaming client gets the pieces joined into one completion.
-      "stream": .bool(true),
-      "stream_options": .object(["include_usage": .bool(true)]),
+      // As the client asked: a non-streaming client's answer comes whole in one JSON
+      // object, without waiting for a stream of pieces to be joined (decision 113).
+      "stream": .bool(request.stream),
     ]
+    if request.stream {
+      members["stream_options"] = .object(["include_usage": .bool(true)])
+    }
     if let temperature = request.temperature { members["temperature"] = .number(temperature) }
     return Array(JSONText.serialize(.object(members)).utf8)
   }

@@ -113,6 +113,38 @@ import Testing
         + UpstreamScript.done)
   }
 
+  /// Chunks do not restart the keep-alive timer: one sleep covers a stream whose chunks keep
+  /// coming (restarting it cost a task, a timer and a wake-up per chunk).
+  @Test func chunksDoNotStartANewKeepAliveTimerEach() async throws {
+    let harness = try ProxyHarness()
+    defer { harness.stop() }
+    let before = LoopbackGate("before the chunks")
+    let after = LoopbackGate("after the chunks")
+    harness.scriptStream(
+      [.gate(before)] + ["a", "b", "c", "d"].map { .text(UpstreamScript.chunk($0)) }
+        + [.gate(after)] + UpstreamScript.reply([" there"]))
+    let response = try await harness.ask()
+    guard case .stream(let stream) = response.body else {
+      Issue.record("not streamed")
+      return
+    }
+    let writer = RecordingBodyWriter()
+    let producer = Task {
+      defer { writer.finish() }
+      try await stream.produce(writer)
+    }
+    try await before.waitUntilReached()
+    #expect(await harness.clock.waitForSleepers(1))
+    before.open()
+    #expect(await writer.waitFor(UpstreamScript.chunk("d")))
+    try await after.waitUntilReached()
+    #expect(await harness.clock.waitForSleepers(1))
+    #expect(harness.clock.totalSleeps == 1)
+    after.open()
+    try await producer.value
+    #expect(!writer.text.contains("keep-alive"))
+  }
+
   /// Anchors §0.6: when the client goes, the upstream transfer stops (the loopback server
   /// sees the connection close) and the ledger says `cancelled`.
   @Test func aClientDisconnectCancelsTheUpstreamRequest() async throws {
