@@ -1,12 +1,13 @@
 import Core
-import Dispatch
+import Foundation
 import JOSE
 
 /// scrypt password hashes with a per-user salt, at most a fixed number at once.
 ///
-/// Each derivation runs on a dispatch thread, not on Swift's cooperative pool: an scrypt
-/// with N = 2^15 takes tens of milliseconds of CPU, which would otherwise stall every other
-/// request on a two-core machine.
+/// Each derivation runs on a thread of its own, not on Swift's cooperative pool nor on
+/// Dispatch's global queues (which share its threads on Linux): an scrypt with N = 2^15
+/// takes tens of milliseconds of CPU, which would otherwise stall every other request on a
+/// two-core machine. The slots bound how many such threads exist at once.
 struct PasswordHasher: Sendable {
   static let saltLength = 16
   static let keyLength = 32
@@ -52,13 +53,15 @@ struct PasswordHasher: Sendable {
   ) async throws(AuthFailure) -> [UInt8] {
     guard await slots.acquire() else { throw .hashingBusy }
     let result: Result<[UInt8], any Error> = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
+      let thread = Thread {
         continuation.resume(
           returning: Result {
             try parameters.deriveKey(
               password: Array(password.utf8), salt: salt, length: Self.keyLength)
           })
       }
+      thread.name = "kiln-scrypt"
+      thread.start()
     }
     await slots.release()
     switch result {
