@@ -1,4 +1,5 @@
 import Backend
+import Foundation
 import JOSE
 
 /// The auth service's configuration as plain values (issue #18 item 9), checked at start so
@@ -14,6 +15,10 @@ struct AuthSettings {
   var scrypt: Scrypt
   /// How many password hashes run at once: the machine's online cores.
   var concurrentHashes: Int
+  /// `AUTH_OUTBOX`: where `OutboxMailer` writes; `nil` for `<data dir>/outbox`.
+  var outbox: String?
+  /// `SITE_URL`: the base of mailed links; `nil` for the server's own `http://HOST:PORT`.
+  var siteURL: String?
 
   /// Reads and checks every auth key; throws the first mistake, naming its key.
   static func resolve(
@@ -36,9 +41,18 @@ struct AuthSettings {
     } catch {
       throw resolver.failure(.scryptCost, "a cost from 10 to 20 whose memory fits")
     }
+    let outbox = resolver.optional(.outbox)
+    let siteURL = resolver.optional(.siteURL)
+    if let siteURL {
+      guard let url = URL(string: siteURL), url.scheme == "http" || url.scheme == "https",
+        url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+      else {
+        throw resolver.failure(.siteURL, "an http or https URL without query or fragment")
+      }
+    }
     return AuthSettings(
       accessTokenLifetime: lifetime, refreshReuseInterval: reuse, minimumPasswordLength: minimum,
-      scrypt: scrypt, concurrentHashes: max(1, cores))
+      scrypt: scrypt, concurrentHashes: max(1, cores), outbox: outbox, siteURL: siteURL)
   }
 
   /// The auth service's configuration: HS256 with `JWT_SECRET` when it is set (Supabase's
@@ -51,5 +65,11 @@ struct AuthSettings {
       minimumPasswordLength: minimumPasswordLength, scrypt: scrypt,
       accessTokenAlgorithm: proxy.jwtSecret == nil ? .es256 : .hs256, jwtSecret: proxy.jwtSecret,
       concurrentHashes: concurrentHashes)
+  }
+
+  /// Where mailed links point: `SITE_URL`, else `http://HOST:PORT` (IPv6 in brackets).
+  func linkBase(host: String, port: Int) -> String {
+    if let siteURL { return siteURL }
+    return host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
   }
 }

@@ -14,7 +14,14 @@ extension SettingKey {
     name: "AUTH_SCRYPT_LOG_N",
     summary: "new password hashes' scrypt cost as log2 N (default 15, r=8, p=1)")
 
+  static let outbox = SettingKey(
+    name: "AUTH_OUTBOX",
+    summary: "directory recovery messages are written to (default <data dir>/outbox)")
+  static let siteURL = SettingKey(
+    name: "SITE_URL", summary: "base URL of mailed links (default http://HOST:PORT)")
+
   static let authKeys: [SettingKey] = [
-    jwtExpiry, refreshReuseInterval, emailConfirm, passwordMinLength, scryptCost,
+    jwtExpiry, refreshReuseInterval, emailConfirm, passwordMinLength, scryptCost, outbox,
+    siteURL,
   ]
 }
