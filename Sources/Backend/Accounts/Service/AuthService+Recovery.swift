@@ -122,7 +122,7 @@ extension AuthService {
 
 extension AuthFailure {
   static let otpExpired = AuthFailure(
-    status: 403, code: "otp_expired", message: "Token has expired or is invalid")
+    status: 403, code: "otp_expired", message: "Email link is invalid or has expired")
   static let mailerUnavailable = AuthFailure(
     status: 500, code: "unexpected_failure", message: "No mailer is configured")
 

@@ -83,6 +83,8 @@ public struct AuthService: Sendable {
       guard request.method == "GET" else { throw .methodNotAllowed }
       return .json(status: 200, Array(try await keyring.jwksText().utf8))
     }
+    // The mailed link is opened by a browser, which sends no API key.
+    if request.method == "GET", route == "/verify" { return await verifyLink(request) }
     try await requireAPIKey(request)
     switch (request.method, route) {
     case ("POST", "/signup"): return try await signUp(request)
