@@ -1,4 +1,5 @@
 import Backend
+import Foundation
 import JOSE
 
 /// The auth service's configuration as plain values (issue #18 item 9), checked at start so
@@ -18,6 +19,10 @@ struct AuthSettings {
   var perAddressLimit: RateLimit?
   /// Failed sign-ins per account (10 per 5 minutes); `nil` when `AUTH_RATE_LIMIT` is `off`.
   var failedSignInLimit: RateLimit?
+  /// `AUTH_OUTBOX`: where `OutboxMailer` writes; `nil` for `<data dir>/outbox`.
+  var outbox: String?
+  /// `SITE_URL`: the base of mailed links; `nil` for the server's own `http://HOST:PORT`.
+  var siteURL: String?
 
   /// Reads and checks every auth key; throws the first mistake, naming its key.
   static func resolve(
@@ -47,11 +52,21 @@ struct AuthSettings {
       value == "off" ? nil : try ProxySettings.parseRateLimit(value)
     }
     let enabled = limit != .some(nil)
+    let outbox = resolver.optional(.outbox)
+    let siteURL = resolver.optional(.siteURL)
+    if let siteURL {
+      guard let url = URL(string: siteURL), url.scheme == "http" || url.scheme == "https",
+        url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+      else {
+        throw resolver.failure(.siteURL, "an http or https URL without query or fragment")
+      }
+    }
     return AuthSettings(
       accessTokenLifetime: lifetime, refreshReuseInterval: reuse, minimumPasswordLength: minimum,
       scrypt: scrypt, concurrentHashes: max(1, cores),
       perAddressLimit: enabled ? (limit ?? AuthRateLimits.defaultPerAddress) : nil,
-      failedSignInLimit: enabled ? AuthRateLimits.defaultFailedSignIns : nil)
+      failedSignInLimit: enabled ? AuthRateLimits.defaultFailedSignIns : nil, outbox: outbox,
+      siteURL: siteURL)
   }
 
   /// The limits `serve` applies, counted in `store` so every instance shares them; `nil`
@@ -72,5 +87,11 @@ struct AuthSettings {
       minimumPasswordLength: minimumPasswordLength, scrypt: scrypt,
       accessTokenAlgorithm: proxy.jwtSecret == nil ? .es256 : .hs256, jwtSecret: proxy.jwtSecret,
       concurrentHashes: concurrentHashes)
+  }
+
+  /// Where mailed links point: `SITE_URL`, else `http://HOST:PORT` (IPv6 in brackets).
+  func linkBase(host: String, port: Int) -> String {
+    if let siteURL { return siteURL }
+    return host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
   }
 }

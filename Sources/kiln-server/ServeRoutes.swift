@@ -77,6 +77,8 @@ enum ServeRoutes {
     let routes: [(HTTPRequestMethod, String)] = [
       (.post, "/signup"), (.post, "/token"), (.post, "/logout"), (.get, "/user"),
       (.put, "/user"), (.get, "/settings"), (.get, "/.well-known/jwks.json"),
+      (.post, "/recover"), (.post, "/verify"), (.get, "/verify"), (.get, "/admin/users"),
+      (.get, "/admin/users/:id"), (.delete, "/admin/users/:id"),
     ]
     for (method, path) in routes {
       router.add(method, prefix + path, bodyLimit: authBodyLimit, handler: handler)

@@ -7,13 +7,20 @@ import Foundation
 extension ServeServices {
   /// The auth service over `authStore`; deleting an account first erases what the proxy
   /// keeps for it (`ServerStore.eraseUser`: counters, entitlements, the ledger anonymised).
+  /// Recovery links go to `OutboxMailer` in `AUTH_OUTBOX` (default `<data dir>/outbox`).
   static func authService(
     _ settings: ServerSettings, authStore: any AuthStore, serverStore: any ServerStore,
-    clock: AppClock
+    clock: AppClock, logger: AppLogger
   ) -> AuthService {
-    AuthService(
-      store: authStore, configuration: settings.auth.configuration(proxy: settings.proxy),
-      clock: clock, uuid: .live
+    var configuration = settings.auth.configuration(proxy: settings.proxy)
+    configuration.linkBase = settings.auth.linkBase(host: settings.host, port: settings.port)
+    let outbox =
+      settings.auth.outbox.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? URL(fileURLWithPath: settings.dataDirectory, isDirectory: true)
+      .appendingPathComponent("outbox", isDirectory: true)
+    let mailer = OutboxMailer(directory: outbox, clock: clock, uuid: .live, logger: logger)
+    return AuthService(
+      store: authStore, configuration: configuration, clock: clock, uuid: .live, mailer: mailer
     ) { userID in
       try await serverStore.eraseUser(userID)
     }

@@ -49,7 +49,8 @@ struct ServeServices {
       baseURL: nil, configuration: HTTPClientConfiguration(connectionPool: pool), clock: clock,
       logger: logger)
     let configuration = try proxyConfiguration(proxySettings, limits: settings.proxyLimits)
-    let auth = authService(settings, authStore: store, serverStore: store, clock: clock)
+    let auth = authService(
+      settings, authStore: store, serverStore: store, clock: clock, logger: logger)
     let judge = try await tokenJudge(proxySettings, clock: clock, logger: logger)
     var warnings = judge.warnings
     let entitlements: any EntitlementSource

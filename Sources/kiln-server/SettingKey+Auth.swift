@@ -19,8 +19,14 @@ extension SettingKey {
     summary:
       "sign-ins, sign-ups and mail per client address as N/DURATION (default 30/5m; off "
       + "disables it and the 10 failed sign-ins per account per 5m, for benchmarks only)")
+  static let outbox = SettingKey(
+    name: "AUTH_OUTBOX",
+    summary: "directory recovery messages are written to (default <data dir>/outbox)")
+  static let siteURL = SettingKey(
+    name: "SITE_URL", summary: "base URL of mailed links (default http://HOST:PORT)")
 
   static let authKeys: [SettingKey] = [
     jwtExpiry, refreshReuseInterval, emailConfirm, passwordMinLength, scryptCost, authRateLimit,
+    outbox, siteURL,
   ]
 }

@@ -39,6 +39,7 @@ struct AuthHarness {
   let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
   let store = InMemoryAuthStore()
   let hook = DeletionHook()
+  let mailer = RecordingMailer()
   let service: AuthService
 
   init(configure: (inout AuthConfiguration) -> Void = { _ in }) {
@@ -47,7 +48,7 @@ struct AuthHarness {
     let hook = self.hook
     service = AuthService(
       store: store, configuration: configuration, clock: clock.appClock,
-      uuid: .incrementing(from: 1)
+      uuid: .incrementing(from: 1), mailer: mailer
     ) { userID in
       try hook.call(userID)
     }

@@ -31,6 +31,11 @@ public struct AuthConfiguration: Sendable {
   public var concurrentHashes: Int
   /// How long a sign-in waits for a hashing slot before it is refused with 503.
   public var hashWait: Duration
+  /// Where mailed links point: `SITE_URL`, or the server's own base URL; a link is
+  /// `{linkBase}/auth/v1/verify?token=…&type=…`. Supabase's local default until set.
+  public var linkBase: String = "http://localhost:54321"
+  /// How long a mailed recovery or confirmation token stays usable, in seconds (1 h).
+  public var oneTimeTokenLifetime: Double = 3600
 
   /// A configuration; every value but the issuer has GoTrue's default.
   public init(

@@ -27,15 +27,19 @@ public struct AuthService: Sendable {
   let onAccountDeleted: @Sendable (String) async throws -> Void
   /// Per-address and per-account limits; `nil` for none (`limited(by:)` sets them).
   var rateLimits: AuthRateLimits?
+  /// Delivers recovery and confirmation links; without one `/recover` refuses every call.
+  let mailer: (any Mailer)?
 
   /// A service over `store`.
   /// - Parameters:
+  ///   - mailer: delivers `/recover` links (kiln-server's default is `OutboxMailer`).
   ///   - randomBytes: secure random bytes (salts, refresh tokens, keys); OpenSSL's by default.
   ///   - onAccountDeleted: erases what the rest of the server keeps for a user id
   ///     (kiln-server points it at `ServerStore.eraseUser`); runs before the account is
   ///     deleted, so a failure leaves the account in place and the call can be repeated.
   public init(
     store: any AuthStore, configuration: AuthConfiguration, clock: AppClock, uuid: UUIDGenerator,
+    mailer: (any Mailer)? = nil,
     randomBytes: @escaping @Sendable (Int) throws -> [UInt8] = SecureRandom.bytes(count:),
     onAccountDeleted: @escaping @Sendable (String) async throws -> Void
   ) {
@@ -45,6 +49,7 @@ public struct AuthService: Sendable {
     self.uuid = uuid
     self.randomBytes = randomBytes
     self.onAccountDeleted = onAccountDeleted
+    self.mailer = mailer
     self.keyring = AuthKeyring(
       store: store, configuration: configuration, clock: clock, randomBytes: randomBytes)
     self.hasher = PasswordHasher(
@@ -81,6 +86,8 @@ public struct AuthService: Sendable {
       guard request.method == "GET" else { throw .methodNotAllowed }
       return .json(status: 200, Array(try await keyring.jwksText().utf8))
     }
+    // The mailed link is opened by a browser, which sends no API key.
+    if request.method == "GET", route == "/verify" { return await verifyLink(request) }
     try await requireAPIKey(request)
     switch (request.method, route) {
     case ("POST", "/signup"): return try await signUp(request)
@@ -89,7 +96,12 @@ public struct AuthService: Sendable {
     case ("GET", "/user"): return try await currentUser(request)
     case ("PUT", "/user"): return try await updateUser(request)
     case ("GET", "/settings"): return settings()
-    case (_, "/signup"), (_, "/token"), (_, "/logout"), (_, "/user"), (_, "/settings"):
+    case ("POST", "/recover"): return try await recover(request)
+    case ("POST", "/verify"): return try await verify(request)
+    case (_, let admin) where admin.hasPrefix(Self.adminUsersRoute):
+      return try await self.admin(request, route: admin)
+    case (_, "/signup"), (_, "/token"), (_, "/logout"), (_, "/user"), (_, "/settings"),
+      (_, "/recover"), (_, "/verify"):
       throw .methodNotAllowed
     default: throw .notFound
     }

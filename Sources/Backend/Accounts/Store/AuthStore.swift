@@ -22,6 +22,9 @@ public protocol AuthStore: Sendable {
   func updateUser(
     _ user: AuthUserRecord, endingSessions: SessionSelection?
   ) async throws(AuthStoreError) -> UserUpdate
+  /// One page of accounts, oldest first (ties by id), and how many there are in all (the
+  /// admin list). Stores that predate it answer `unavailable` (see `AuthStore+Listing`).
+  func users(offset: Int, limit: Int) async throws(AuthStoreError) -> AuthUserListing
   /// Deletes the account with its sessions, refresh tokens and one-time tokens; returns
   /// whether there was one.
   func deleteUser(id: UUID) async throws(AuthStoreError) -> Bool

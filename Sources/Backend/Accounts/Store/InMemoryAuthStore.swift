@@ -53,6 +53,13 @@ public actor InMemoryAuthStore: AuthStore {
     return users.values.first { $0.email == email }
   }
 
+  public func users(offset: Int, limit: Int) throws(AuthStoreError) -> AuthUserListing {
+    try check()
+    let ordered = users.values.sorted(by: AuthUserRecord.listedBefore)
+    let page = ordered.dropFirst(max(0, offset)).prefix(max(0, limit))
+    return AuthUserListing(users: Array(page), total: ordered.count)
+  }
+
   public func updateUser(
     _ user: AuthUserRecord, endingSessions: SessionSelection?
   ) throws(AuthStoreError) -> UserUpdate {
