@@ -182,7 +182,9 @@ package.targets += [
 // MARK: - Test support
 
 package.targets += [
-  .target(name: "TestSupport", dependencies: ["Core", "Networking"])
+  // Sets, before Swift Testing starts, how many tests run at once (see preflight.c).
+  .target(name: "CTestPreflight", path: "Sources/CTestPreflight"),
+  .target(name: "TestSupport", dependencies: ["Core", "Networking", "CTestPreflight"]),
 ]
 
 // MARK: - Tests
@@ -257,7 +259,7 @@ let sharedSwiftSettings: [SwiftSetting] = [
 ]
 
 /// Targets written in C, which take no Swift settings.
-let cTargets: Set<String> = ["CCurl"]
+let cTargets: Set<String> = ["CCurl", "CTestPreflight"]
 
 for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
   var settings = target.swiftSettings ?? []

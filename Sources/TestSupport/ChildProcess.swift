@@ -1,3 +1,4 @@
+import CTestPreflight
 import Foundation
 import Synchronization
 
@@ -8,6 +9,11 @@ import Synchronization
 /// same moment. Starting is quick; what the children do afterwards still overlaps.
 public enum ChildProcess {
   private static let launching = Mutex(())
+
+  /// How many tests Swift Testing runs at once in this process (`CTestPreflight` caps it
+  /// before the tests start, so the descriptors they hold stay below what Foundation's
+  /// `Process.run()` survives); 0 when the environment leaves it unlimited.
+  public static var parallelizationWidth: Int { Int(kiln_test_parallelization_width()) }
 
   /// Runs `process.run()` while no other test is starting a process through this function.
   /// - Throws: what `Process.run()` throws.
