@@ -48,12 +48,7 @@ struct AuthBenchmark {
   }
 
   func run() async throws {
-    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    let server = here.appendingPathComponent("kiln-server").path
-    guard FileManager.default.isExecutableFile(atPath: server) else {
-      throw BenchmarkError(description: "no kiln-server beside kiln-bench: build it first")
-    }
+    let server = try ServerBenchmarkTools.kilnServerPath()
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("kiln-bench-auth-\(getpid())").path
     defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -44,14 +44,7 @@ struct ProxyBenchmark {
 
   func run() async throws {
     ServerBenchmarkTools.raiseOpenFileLimit()
-    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    let kilnServer = here.appendingPathComponent("kiln-server").path
-    guard FileManager.default.isExecutableFile(atPath: kilnServer) else {
-      throw BenchmarkError(
-        description:
-          "no kiln-server beside kiln-bench: swift build -c release --product kiln-server")
-    }
+    let kilnServer = try ServerBenchmarkTools.kilnServerPath()
     let loops = HTTPServerConfiguration().eventLoopCount
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("kiln-bench-proxy-\(getpid())").path

@@ -49,6 +49,20 @@ enum ServerBenchmarkTools {
     var pid: Int32 { process.processIdentifier }
   }
 
+  /// The `kiln-server` built beside this `kiln-bench` (the same configuration).
+  /// - Throws: `BenchmarkError` saying how to build it when it is not there.
+  static func kilnServerPath() throws -> String {
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    let path = here.appendingPathComponent("kiln-server").path
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+      throw BenchmarkError(
+        description:
+          "no kiln-server beside kiln-bench: swift build -c release --product kiln-server")
+    }
+    return path
+  }
+
   static func raiseOpenFileLimit() {
     var limit = rlimit()
     guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }

@@ -16,9 +16,7 @@ enum KeysCommand {
     if rotating, options.json {
       return ServerCommandLine.usageFailure("keys rotate takes no --json")
     }
-    let location = ServerStoreLocation.from(
-      databaseURL: settings.proxy.databaseURL,
-      dataDirectory: URL(fileURLWithPath: settings.dataDirectory, isDirectory: true))
+    let location = settings.storeLocation
     let clock = AppClock.live
     let store: any ServerStore & AuthStore
     do {

@@ -1,4 +1,5 @@
 import AI
+import Backend
 import Foundation
 
 /// The proxy's bounds, aliases and personas as kiln-server reads them (issue #17 item 6);
@@ -60,20 +61,29 @@ struct ProxyLimits: Equatable {
       try resolver.parsed(.personas, expected: "a readable file of ID = PROMPT lines") {
         value throws(ValueProblem) in try Self.personas(fromFile: value)
       } ?? [:]
+    // The defaults are the proxy's own, so kiln-server and Backend cannot drift apart.
+    let bounds = ProxyConfiguration.MessageBounds.standard
+    let memories = ProxyConfiguration.MemoryBounds.standard
     return ProxyLimits(
-      maxTokens: try resolver.integer(.proxyMaxTokens, default: 1024, in: 1...1_000_000),
-      maxMessages: try resolver.integer(.proxyMaxMessages, default: 200, in: 1...100_000),
+      maxTokens: try resolver.integer(
+        .proxyMaxTokens, default: ProxyConfiguration.defaultMaxTokens, in: 1...1_000_000),
+      maxMessages: try resolver.integer(
+        .proxyMaxMessages, default: bounds.maximumMessages, in: 1...100_000),
       maxMessageCharacters: try resolver.integer(
-        .proxyMaxMessageCharacters, default: 32_000, in: 1...100_000_000),
+        .proxyMaxMessageCharacters, default: bounds.maximumCharactersPerMessage,
+        in: 1...100_000_000),
       maxTotalCharacters: try resolver.integer(
-        .proxyMaxTotalCharacters, default: 200_000, in: 1...1_000_000_000),
+        .proxyMaxTotalCharacters, default: bounds.maximumTotalCharacters, in: 1...1_000_000_000),
       maxBodyBytes: try resolver.integer(
-        .proxyMaxBodyBytes, default: 1 << 20, in: 1_024...(1 << 30)),
-      maxMemories: try resolver.integer(.proxyMaxMemories, default: 50, in: 0...10_000),
+        .proxyMaxBodyBytes, default: bounds.maximumBodyBytes, in: 1_024...(1 << 30)),
+      maxMemories: try resolver.integer(
+        .proxyMaxMemories, default: memories.maximumCount, in: 0...10_000),
       maxMemoryCharacters: try resolver.integer(
-        .proxyMaxMemoryCharacters, default: 500, in: 1...1_000_000),
-      keepAlive: try resolver.duration(.proxyKeepAlive, default: .seconds(15)),
-      upstreamRetries: try resolver.integer(.upstreamRetries, default: 2, in: 0...5),
+        .proxyMaxMemoryCharacters, default: memories.maximumCharacters, in: 1...1_000_000),
+      keepAlive: try resolver.duration(
+        .proxyKeepAlive, default: ProxyConfiguration.defaultKeepAliveInterval),
+      upstreamRetries: try resolver.integer(
+        .upstreamRetries, default: ProxyConfiguration.defaultRetryBudget, in: 0...5),
       modelAliases: aliases,
       personas: BuiltInPersonas.promptsByID.merging(extra) { $1 })
   }

@@ -16,7 +16,7 @@ struct ProxySettings {
     case custom(baseURL: URL, apiKey: String?)
   }
 
-  static let defaultModels = ["openai/gpt-3.5-turbo", "openai/gpt-4o-mini"]
+  static let defaultModels = ProxyConfiguration.standardModels
   static let openRouterBaseURL = URL(string: "https://openrouter.ai/api/v1")
 
   var jwtSecret: String?

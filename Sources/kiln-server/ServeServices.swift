@@ -34,9 +34,7 @@ struct ServeServices {
     _ settings: ServerSettings, clock: AppClock, logger: AppLogger
   ) async throws(Failure) -> ServeServices {
     let proxySettings = settings.proxy
-    let location = ServerStoreLocation.from(
-      databaseURL: proxySettings.databaseURL,
-      dataDirectory: URL(fileURLWithPath: settings.dataDirectory, isDirectory: true))
+    let location = settings.storeLocation
     // One store serves the proxy and the accounts (decision 96).
     let store: any ServerStore & AuthStore
     do {

@@ -1,3 +1,4 @@
+import Backend
 import Foundation
 
 /// A configuration mistake: exit 2 with a sentence that names the key (never a secret's
@@ -101,5 +102,15 @@ struct ServerSettings: Equatable {
       }
       return "\(name) = \(value)  (\(entry.origin))"
     }.joined(separator: "\n") + "\n"
+  }
+}
+
+extension ServerSettings {
+  /// The store `serve`, `migrate`, `grant`, `revoke` and `keys` all use: PostgreSQL with
+  /// `DATABASE_URL`, else SQLite in the data directory.
+  var storeLocation: ServerStoreLocation {
+    ServerStoreLocation.from(
+      databaseURL: proxy.databaseURL,
+      dataDirectory: URL(fileURLWithPath: dataDirectory, isDirectory: true))
   }
 }

@@ -6,9 +6,7 @@ import Foundation
 /// `serve` would use (SQLite in the data directory, or `DATABASE_URL`).
 enum StoreCommands {
   static func run(_ options: ServerCommandLine.Options, _ settings: ServerSettings) async -> Int32 {
-    let location = ServerStoreLocation.from(
-      databaseURL: settings.proxy.databaseURL,
-      dataDirectory: URL(fileURLWithPath: settings.dataDirectory, isDirectory: true))
+    let location = settings.storeLocation
     let clock = AppClock.live
     switch options.command {
     case "migrate":

@@ -144,6 +144,12 @@ public struct ProxyConfiguration: Sendable {
 
   /// The built-in model list.
   public static let standardModels = ["openai/gpt-3.5-turbo", "openai/gpt-4o-mini"]
+  /// The `max_tokens` the server sets unless configured.
+  public static let defaultMaxTokens = 1024
+  /// Upstream silence before a `: keep-alive` comment, unless configured.
+  public static let defaultKeepAliveInterval = Duration.seconds(15)
+  /// Retries before the first byte, unless configured.
+  public static let defaultRetryBudget = 2
 
   /// A configuration; every part has the default the type's summary gives.
   /// - Throws: `ProxyConfigurationError` naming the key of the first bad value.
@@ -151,7 +157,7 @@ public struct ProxyConfiguration: Sendable {
     allowedModels: [String] = ProxyConfiguration.standardModels,
     modelAliases: [String: String] = [:],
     defaultModel: String? = nil,
-    maxTokens: Int = 1024,
+    maxTokens: Int = ProxyConfiguration.defaultMaxTokens,
     rateLimit: RateLimit? = RateLimit(count: 60, period: 3600),
     freeMessageLimit: Int = 10,
     freePeriod: FreePeriod = .lifetime,
@@ -159,8 +165,8 @@ public struct ProxyConfiguration: Sendable {
     messageBounds: MessageBounds = .standard,
     memoryBounds: MemoryBounds = .standard,
     upstream: Upstream? = nil,
-    keepAliveInterval: Duration = .seconds(15),
-    retryBudget: Int = 2,
+    keepAliveInterval: Duration = ProxyConfiguration.defaultKeepAliveInterval,
+    retryBudget: Int = ProxyConfiguration.defaultRetryBudget,
     retryBaseDelay: Duration = .milliseconds(250),
     maximumRetryDelay: Duration = .seconds(2)
   ) throws(ProxyConfigurationError) {

@@ -40,13 +40,10 @@ enum ChatsCommand {
     guard
       let newest = try? await dependencies.messages.page(
         conversationID: conversation.id, before: nil, limit: 1
-      ).items.first
+      ).items.first,
+      newest.status == .failed || newest.status == .cancelled
     else { return nil }
-    switch newest.status {
-    case .failed: return newest.role == .user ? L10n.Chat.statusFailed : L10n.Chat.responseFailed
-    case .cancelled: return L10n.Chat.statusCancelled
-    default: return nil
-    }
+    return ShowCommand.mark(newest, namingTheCode: false)
   }
 
   /// `--limit N`: a whole number of at least 1, or `nil` when absent.
@@ -98,11 +95,13 @@ enum ShowCommand {
   /// What a reader must know about a message that did not end as written: stopped,
   /// failed, cut off at the token limit, or left unfinished when kiln stopped. `nil` for a
   /// complete message (the JSON carries the same facts as `status` and `finish_reason`).
-  static func mark(_ message: MessageDTO) -> String? {
+  /// `namingTheCode` adds a failed reply's error code.
+  static func mark(_ message: MessageDTO, namingTheCode: Bool = true) -> String? {
     switch message.status {
     case .cancelled: return L10n.Chat.statusCancelled
     case .failed:
-      let code = message.errorCode.map { ": \(Row.title($0, limit: 40))" } ?? ""
+      let code =
+        namingTheCode ? message.errorCode.map { ": \(Row.title($0, limit: 40))" } ?? "" : ""
       return message.role == .user ? L10n.Chat.statusFailed : L10n.Chat.responseFailed + code
     case .sending, .streaming: return L10n.Chat.statusStreaming
     case .complete:
