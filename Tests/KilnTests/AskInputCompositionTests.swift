@@ -9,8 +9,7 @@ import Testing
   private typealias Events = InteractiveProviderTests
 
   private static func userMessages(_ request: LoopbackRequest) throws -> [String] {
-    let body = try #require(
-      try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
+    let body = try KilnOutput.body(request)
     let messages = try #require(body["messages"] as? [[String: Any]])
     return messages.filter { $0["role"] as? String == "user" }.compactMap {
       $0["content"] as? String

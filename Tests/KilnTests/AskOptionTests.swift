@@ -8,10 +8,6 @@ import Testing
 @Suite struct AskOptionTests {
   private typealias Events = InteractiveProviderTests
 
-  private static func body(_ request: LoopbackRequest) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
-  }
-
   @Test func temperatureTopPAndMaxTokensReachTheProvider() async throws {
     try await LoopbackHTTPServer.withServer(reportIssue: { Issue.record(Comment(rawValue: $0)) }) {
       server in
@@ -25,7 +21,7 @@ import Testing
           "50", "hello",
         ], input: "", environment: KilnOutput.provider(server))
       #expect(run.status == 0, "\(run.error)")
-      let body = try Self.body(try #require(server.requests.first))
+      let body = try KilnOutput.body(try #require(server.requests.first))
       #expect(body["temperature"] as? Double == 0.25)
       #expect(body["top_p"] as? Double == 0.9)
       #expect(body["max_tokens"] as? Int == 50)

@@ -9,8 +9,7 @@ import Testing
   private typealias Events = InteractiveProviderTests
 
   private static func messages(_ request: LoopbackRequest) throws -> [[String: String]] {
-    let body = try #require(
-      try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
+    let body = try KilnOutput.body(request)
     return try #require(body["messages"] as? [[String: String]])
   }
 

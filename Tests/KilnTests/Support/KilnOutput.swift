@@ -22,6 +22,12 @@ enum KilnOutput {
     return try #require(value as? [String: Any], "one JSON object, got: \(output)")
   }
 
+  /// The JSON object a request to the loopback provider carried.
+  static func body(_ request: LoopbackRequest) throws -> [String: Any] {
+    let value = try JSONSerialization.jsonObject(with: request.body)
+    return try #require(value as? [String: Any], "a JSON object body")
+  }
+
   /// The columns of `/settings`' last row for `name`.
   static func settingsRow(_ name: String, in output: String) -> [String]? {
     guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("  \(name) ") })
