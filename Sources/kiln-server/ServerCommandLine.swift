@@ -208,7 +208,7 @@ enum ServerCommandLine {
       ServeRoutes.Dependencies(
         clock: .live, makeIdentifier: RequestIDMiddleware.systemRandomIdentifiers, metrics: metrics,
         accessLog: settings.accessLogEnabled ? FileDescriptorAccessLogSink() : nil,
-        metricsToken: settings.metricsToken, services: services))
+        metricsToken: settings.metricsToken, services: services, edge: settings.edge))
     let server = HTTPServer(
       host: settings.host, port: settings.port, configuration: configuration(settings),
       metrics: metrics, router: router)
