@@ -14,15 +14,16 @@ enum BackendAdapter {
     { request, _ in response(await handle(backendRequest(request))) }
   }
 
-  /// The Backend view of `request`: method, path, decoded query, fields, body, the peer's
-  /// address and the request id `RequestIDMiddleware` set.
+  /// The Backend view of `request`: method, path, decoded query, fields, body, the client's
+  /// address (the peer, or whom a trusted proxy forwarded for) and the request id
+  /// `RequestIDMiddleware` set.
   static func backendRequest(_ request: HTTPServerRequest) -> BackendRequest {
     let query = request.head.query.map(HTTPRouter.queryItems) ?? []
     return BackendRequest(
       method: request.method.rawValue, path: request.head.path,
       query: query.map { (name: $0.name, value: $0.value) },
       headers: request.fields.map { (name: $0.name, value: $0.value) }, body: request.body,
-      clientAddress: request.remoteAddress?.host,
+      clientAddress: request.clientAddress?.description,
       requestID: request.fields[RequestIDMiddleware.fieldName] ?? "")
   }
 

@@ -14,14 +14,23 @@ enum ServeRoutes {
     var accessLog: (any AccessLogSink)?
     var metricsToken: String?
     var services: ServeServices?
+    /// Trusted proxies and CORS (decision 25).
+    var edge = EdgeSettings()
   }
 
   static func router(_ dependencies: Dependencies) -> HTTPRouter {
     var router = HTTPRouter()
+    // First, so everything after sees one client; without trusted proxies the client is the
+    // socket peer, which `HTTPServerRequest.clientAddress` already is.
+    if !dependencies.edge.trustedProxies.ranges.isEmpty {
+      router.use(ClientAddressMiddleware(trustedProxies: dependencies.edge.trustedProxies))
+    }
     router.use(RequestIDMiddleware(makeIdentifier: dependencies.makeIdentifier))
     var observers: [any HTTPExchangeObserver] = [dependencies.metrics]
     if let sink = dependencies.accessLog { observers.append(AccessLog(sink: sink)) }
     router.use(ObservationMiddleware(clock: dependencies.clock, observers: observers))
+    // Inside the observation, so preflights are counted and logged like other requests.
+    if let cors = dependencies.edge.cors { router.use(CORSMiddleware(policy: cors)) }
     // Answered on the event loop: a fixed body needs no task.
     router.add(
       .get, "/health",

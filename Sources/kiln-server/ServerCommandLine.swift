@@ -42,6 +42,9 @@ enum ServerCommandLine {
             Make a new ES256 signing key current; the old one stays in the JWKS until its
             tokens expire (JWT_EXPIRY + 30 s). Running servers sign with the new key within
             a minute and accept tokens it signed at once.
+        kiln-server backup FILE [--force] [--data-dir DIR] [--config FILE]
+            Write a consistent copy of the SQLite store to FILE (0600), also while serve
+            runs; an existing FILE is kept unless --force. PostgreSQL: use pg_dump.
         kiln-server grant USER_ID --until DATE   |   kiln-server revoke USER_ID
             Give a user the entitlement until DATE (YYYY-MM-DD, 00:00 UTC, or an ISO 8601
             time), for development and support; revoke takes it back.
@@ -74,6 +77,8 @@ enum ServerCommandLine {
     var until: String?
     /// `keys --json`.
     var json = false
+    /// `backup --force`.
+    var force = false
   }
 
   static func run(arguments: [String], environment: [String: String]) async -> Int32 {
@@ -112,6 +117,8 @@ enum ServerCommandLine {
       return await StoreCommands.run(options, settings)
     case "keys":
       return await KeysCommand.run(options, settings)
+    case "backup":
+      return BackupCommand.run(options, settings)
     case "echo":
       let server = HTTPServer(
         host: settings.host, port: settings.port, configuration: configuration(settings),
@@ -131,7 +138,9 @@ enum ServerCommandLine {
     var remaining = arguments[...]
     var options = Options()
     if let first = remaining.first, !first.hasPrefix("-") {
-      guard ["serve", "echo", "config", "migrate", "grant", "revoke", "keys"].contains(first)
+      guard
+        ["serve", "echo", "config", "migrate", "grant", "revoke", "keys", "backup"].contains(
+          first)
       else {
         throw UsageError(message: "unknown command '\(first)'")
       }
@@ -139,7 +148,7 @@ enum ServerCommandLine {
       remaining = remaining.dropFirst()
     }
     let keys = ["--host": "HOST", "--port": "PORT", "--data-dir": "DATA_DIR"]
-    let takesArguments = ["grant", "revoke", "keys"].contains(options.command)
+    let takesArguments = ["grant", "revoke", "keys", "backup"].contains(options.command)
     while let argument = remaining.popFirst() {
       if takesArguments, !argument.hasPrefix("-") {
         options.arguments.append(argument)
@@ -149,6 +158,10 @@ enum ServerCommandLine {
       let name = parts[0]
       if name == "--json", options.command == "keys", parts.count == 1 {
         options.json = true
+        continue
+      }
+      if name == "--force", options.command == "backup", parts.count == 1 {
+        options.force = true
         continue
       }
       if name == "--until", options.command == "grant" {
@@ -208,7 +221,7 @@ enum ServerCommandLine {
       ServeRoutes.Dependencies(
         clock: .live, makeIdentifier: RequestIDMiddleware.systemRandomIdentifiers, metrics: metrics,
         accessLog: settings.accessLogEnabled ? FileDescriptorAccessLogSink() : nil,
-        metricsToken: settings.metricsToken, services: services))
+        metricsToken: settings.metricsToken, services: services, edge: settings.edge))
     let server = HTTPServer(
       host: settings.host, port: settings.port, configuration: configuration(settings),
       metrics: metrics, router: router)

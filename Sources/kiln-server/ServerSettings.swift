@@ -57,7 +57,7 @@ struct SettingKey: Equatable {
     [
       host, port, dataDirectory, eventLoops, maxConnections, maxBodySize, headTimeout,
       keepAliveTimeout, shutdownTimeout, accessLog, metricsToken,
-    ] + proxyKeys + proxyLimitKeys + authKeys
+    ] + proxyKeys + proxyLimitKeys + authKeys + edgeKeys
 }
 
 /// What kiln-server runs with, after file, environment and flags are merged and checked.
@@ -79,6 +79,8 @@ struct ServerSettings: Equatable {
   var proxyLimits: ProxyLimits
   /// The auth service's keys (issue #18 item 9).
   var auth: AuthSettings
+  /// Trusted proxies and CORS (decision 25).
+  var edge = EdgeSettings()
   /// Every key's value as text and its origin, for `kiln-server config`.
   var shown: [(key: SettingKey, value: String?, origin: SettingOrigin)]
 

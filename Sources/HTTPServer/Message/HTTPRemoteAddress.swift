@@ -1,7 +1,7 @@
 /// The address of the socket peer that sent a request.
 ///
-/// This is the TCP peer, which is the reverse proxy when one stands in front; trusting
-/// `X-Forwarded-For` is the caller's decision, never made here.
+/// This is the TCP peer, which is the reverse proxy when one stands in front; the client
+/// behind trusted proxies is `HTTPServerRequest.clientAddress` (`ClientAddressMiddleware`).
 public struct HTTPRemoteAddress: Sendable, Hashable, CustomStringConvertible {
   /// The numeric host: `127.0.0.1`, `::1`, `::ffff:10.0.0.1`.
   public var host: String

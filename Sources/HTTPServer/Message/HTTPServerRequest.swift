@@ -73,6 +73,9 @@ public struct HTTPServerRequest: Sendable, Hashable {
   public var trailers: HTTPFields
   /// The socket peer that sent it; `nil` for requests that did not come from a socket.
   public var remoteAddress: HTTPRemoteAddress?
+  /// The client's address as `ClientAddressMiddleware` resolved it from the peer and a
+  /// trusted proxy's `X-Forwarded-For`; `nil` until then.
+  public var resolvedClientAddress: IPAddress?
 
   /// A request from its parts.
   public init(
@@ -91,4 +94,10 @@ public struct HTTPServerRequest: Sendable, Hashable {
   public var target: String { head.target }
   /// The header fields.
   public var fields: HTTPFields { head.fields }
+
+  /// The client's address, which every consumer (rate limits, `/metrics`, request metadata)
+  /// uses: the resolved one, else the socket peer's (decision 25).
+  public var clientAddress: IPAddress? {
+    resolvedClientAddress ?? remoteAddress.flatMap { IPAddress($0.host) }
+  }
 }

@@ -1,10 +1,11 @@
-/// `GET /metrics`: the metrics in Prometheus text, for loopback peers only unless a bearer
-/// token is configured, which then every peer (loopback included) must present.
+/// `GET /metrics`: the metrics in Prometheus text, for loopback clients only unless a bearer
+/// token is configured, which then every client (loopback included) must present.
 ///
-/// Without a token a peer that is not loopback gets 403; with one, a missing, malformed or
+/// Without a token a client that is not loopback gets 403; with one, a missing, malformed or
 /// wrong `Authorization` gets 401 with `WWW-Authenticate: Bearer`. The token is compared
-/// in constant time. Behind a reverse proxy on the same machine every peer is loopback:
-/// set a token, or have the proxy refuse `/metrics`.
+/// in constant time. The client is `HTTPServerRequest.clientAddress`: behind a reverse proxy
+/// on the same machine every peer is loopback, so list the proxy in `TRUSTED_PROXIES` (then
+/// the forwarded client is judged), set a token, or have the proxy refuse `/metrics`.
 public struct MetricsEndpoint: Sendable {
   private let metrics: HTTPServerMetrics
   private let token: [UInt8]?
@@ -32,7 +33,7 @@ public struct MetricsEndpoint: Sendable {
         return refusal
       }
     } else {
-      guard request.remoteAddress?.isLoopback == true else {
+      guard request.clientAddress?.isLoopback == true else {
         return .text("403 Forbidden\n", status: HTTPStatus(code: 403))
       }
     }

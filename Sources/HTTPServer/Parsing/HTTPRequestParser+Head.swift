@@ -105,7 +105,9 @@ extension HTTPRequestParser {
       currentBodyLimit = max(0, bodyLimit(method, path) ?? limits.maxBodyBytes)
     }
     let framing: HTTPBodyFraming
-    switch Self.framing(of: fieldList, version: version, maxBodyBytes: currentBodyLimit) {
+    switch HTTPMessageFraming.framing(
+      of: fieldList, version: version, maxBodyBytes: currentBodyLimit)
+    {
     case .success(let found): framing = found
     case .failure(let error): return fail(error)
     }
@@ -137,55 +139,5 @@ extension HTTPRequestParser {
       sectionBytes = 0
       state = .chunkSize
     }
-  }
-
-  /// The one framing a head allows, or why it has none (RFC 9112 §6).
-  static func framing(
-    of fields: HTTPFields, version: HTTPVersion, maxBodyBytes: Int
-  ) -> Result<HTTPBodyFraming, HTTPRequestParseError> {
-    let transferEncodings = fields.fields(named: "Transfer-Encoding")
-    let contentLengths = fields.fields(named: "Content-Length")
-    if !transferEncodings.isEmpty {
-      guard contentLengths.isEmpty else { return .failure(.contentLengthWithTransferEncoding) }
-      guard version.isAtLeastHTTP11 else { return .failure(.transferEncodingInHTTP10) }
-      return transferCodingFraming(fields.listElements(named: "Transfer-Encoding"))
-    }
-    guard let contentLength = contentLengths.first else { return .success(.none) }
-    guard contentLengths.count == 1, !contentLength.rawValue.isEmpty else {
-      return .failure(.invalidContentLength)
-    }
-    var length = 0
-    for byte in contentLength.rawValue {
-      guard let digit = HTTPSyntax.decimalValue(byte) else {
-        return .failure(.invalidContentLength)
-      }
-      let (shifted, overflow) = length.multipliedReportingOverflow(by: 10)
-      guard !overflow, shifted <= maxBodyBytes - digit else {
-        return .failure(.bodyTooLarge)
-      }
-      length = shifted + digit
-    }
-    return .success(.contentLength(length))
-  }
-
-  /// Unknown codings are 501; known ones other than a single final `chunked` are either
-  /// unimplemented (501) or leave the length unknowable (400).
-  static func transferCodingFraming(
-    _ elements: [String]
-  ) -> Result<HTTPBodyFraming, HTTPRequestParseError> {
-    let known: Set<String> = ["chunked", "gzip", "x-gzip", "deflate", "compress", "x-compress"]
-    var names: [String] = []
-    for element in elements {
-      let parts = element.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = parts[0].trimmingOptionalWhitespace().lowercased()
-      guard known.contains(name) else { return .failure(.unsupportedTransferCoding) }
-      if name == "chunked", parts.count > 1 { return .failure(.invalidTransferEncoding) }
-      names.append(name)
-    }
-    guard names.last == "chunked", names.filter({ $0 == "chunked" }).count == 1 else {
-      return .failure(.invalidTransferEncoding)
-    }
-    guard names.count == 1 else { return .failure(.unsupportedTransferCoding) }
-    return .success(.chunked)
   }
 }
