@@ -11,9 +11,11 @@ import Networking
 /// access token (401, or 403 for `service_role`), entitlement, free quota or rate limit
 /// (looked at without charging), body size, shape and model, message bounds, roles,
 /// persona and memories; then the charge (`admit` with `charge: true`, so a lost race is
-/// refused like any other request); then the upstream. Store and entitlement errors
-/// refuse with 503 (fail closed). Every answer to a user without the entitlement carries
-/// `X-Free-Messages-Remaining`.
+/// refused like any other request); then the upstream. An upstream that fails before any
+/// of the reply reached the client gives the free message back (decision 133). Store and
+/// entitlement errors refuse with 503 (fail closed). Every answer to a user without the
+/// entitlement carries `X-Free-Messages-Remaining`, and every chat answer a
+/// `BackendLogNote` for the access log (decision 134).
 ///
 /// Handlers never throw: every failure is an answer in the contract's shape.
 public struct ProxyService: Sendable {
