@@ -27,20 +27,52 @@ enum BackendAdapter {
       requestID: request.fields[RequestIDMiddleware.fieldName] ?? "")
   }
 
-  /// `response` as the HTTP server sends it.
+  /// `response` as the HTTP server sends it, with the handler's log note as access-log
+  /// fields (read when the exchange ends, so a stream's outcome is in).
   static func response(_ response: BackendResponse) -> HTTPServerResponse {
     let status = HTTPStatus(code: response.status)
     let fields = HTTPFields(response.headers.map { ($0.name, $0.value) })
+    var answer: HTTPServerResponse
     switch response.body {
     case .bytes(let bytes):
-      return HTTPServerResponse(status: status, fields: fields, body: bytes)
+      answer = HTTPServerResponse(status: status, fields: fields, body: bytes)
     case .stream(let stream):
-      return HTTPServerResponse(
+      answer = HTTPServerResponse(
         status: status, fields: fields,
         stream: HTTPResponseStream { writer in
           try await stream.produce(BridgedBodyWriter(base: writer))
         })
     }
+    if let note = response.logNote {
+      answer.accessLogFields = AccessLogFieldSource { accessLogFields(note.fields) }
+    }
+    return answer
+  }
+
+  /// The longest upstream generation id logged: the provider chooses it.
+  static let maximumGenerationIDLength = 128
+
+  /// The note's fields under the access log's keys, absent ones left out: `user_id`,
+  /// `model`, `refusal`, `reply`, `generation_id`, `prompt_tokens`, `completion_tokens`,
+  /// `free_refunded` (decision 134).
+  static func accessLogFields(_ note: BackendLogFields) -> [AccessLogField] {
+    var fields: [AccessLogField] = []
+    if let user = note.userID { fields.append(AccessLogField("user_id", .string(user))) }
+    if let model = note.model { fields.append(AccessLogField("model", .string(model))) }
+    if let code = note.refusal { fields.append(AccessLogField("refusal", .string(code))) }
+    if let reply = note.reply { fields.append(AccessLogField("reply", .string(reply))) }
+    if let generation = note.upstreamGenerationID {
+      let id = String(generation.prefix(maximumGenerationIDLength))
+      fields.append(AccessLogField("generation_id", .string(id)))
+    }
+    if let prompt = note.promptTokens {
+      fields.append(AccessLogField("prompt_tokens", .integer(prompt)))
+    }
+    if let completion = note.completionTokens {
+      fields.append(AccessLogField("completion_tokens", .integer(completion)))
+    }
+    if note.freeMessageRefunded { fields.append(AccessLogField("free_refunded", .boolean(true))) }
+    return fields
   }
 }
 

@@ -103,6 +103,14 @@ private struct LedgerSignallingStore: ServerStore {
   {
     try await base.recordWebhookEvent(id: eventID, receivedAt: receivedAt)
   }
+  func refundFreeMessage(
+    userID: String, bucket: String, recording record: UsageRecord
+  ) async throws(ServerStoreError) -> Bool {
+    let refunded = try await base.refundFreeMessage(
+      userID: userID, bucket: bucket, recording: record)
+    announce.yield(record)
+    return refunded
+  }
   func usage(for userID: String) async throws(ServerStoreError) -> [UsageRecord] {
     try await base.usage(for: userID)
   }

@@ -11,7 +11,8 @@ import Testing
   static let password = "correct-horse-9"
 
   /// A `kiln-server serve` child on a free port with a fresh data directory, and the anon
-  /// key it printed (accounts live in memory until the database store serves them).
+  /// key it printed (accounts live in memory until the database store serves them);
+  /// `environment` adds settings (an upstream, a free allowance).
   final class Server: Sendable {
     let process: Process
     let port: Int
@@ -24,7 +25,7 @@ import Testing
         .appendingPathComponent("kiln-server").path
     }
 
-    init() async throws {
+    init(environment extra: [String: String] = [:]) async throws {
       dataDirectory = FileManager.default.temporaryDirectory
         .appendingPathComponent("kiln-server-e2e-\(UUID().uuidString)")
       process = Process()
@@ -33,7 +34,7 @@ import Testing
       process.environment = [
         "PORT": "0", "DATA_DIR": dataDirectory.path, "ACCESS_LOG": "off",
         "AUTH_SCRYPT_LOG_N": "10",
-      ]
+      ].merging(extra) { $1 }
       let stdout = Pipe()
       process.standardOutput = stdout
       process.standardError = FileHandle.nullDevice

@@ -15,6 +15,9 @@ public struct BackendResponse: Sendable {
   public var headers: [(name: String, value: String)]
   /// The body.
   public var body: Body
+  /// What the access log learns of the exchange beyond status and timing (who asked, the
+  /// model, the outcome); `nil` for handlers that add nothing.
+  public var logNote: BackendLogNote?
 
   /// A response with a whole body.
   public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {

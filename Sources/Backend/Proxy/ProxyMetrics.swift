@@ -18,6 +18,7 @@ public final class ProxyMetrics: Sendable {
     var completionTokens = 0
     var replies: [String: Int] = [:]
     var refusals: [String: Int] = [:]
+    var refunds = 0
   }
 
   private let state = Mutex(State())
@@ -55,6 +56,11 @@ public final class ProxyMetrics: Sendable {
     state.withLock { $0.refusals[code, default: 0] += 1 }
   }
 
+  /// Counts one free message given back after an upstream failure (decision 133).
+  public func recordRefund() {
+    state.withLock { $0.refunds += 1 }
+  }
+
   /// How many refusals had `code`.
   public func refusals(code: String) -> Int {
     state.withLock { $0.refusals[code] ?? 0 }
@@ -88,6 +94,10 @@ public final class ProxyMetrics: Sendable {
     for (code, count) in snapshot.refusals.sorted(by: { $0.key < $1.key }) {
       lines.append("kiln_proxy_refusals_total{reason=\"\(code)\"} \(count)")
     }
+    lines.append(
+      "# HELP kiln_proxy_free_refunds_total Free messages given back after upstream failures.")
+    lines.append("# TYPE kiln_proxy_free_refunds_total counter")
+    lines.append("kiln_proxy_free_refunds_total \(snapshot.refunds)")
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -18,8 +18,12 @@ extension ProxyService {
       switch await openUpstream(chat, upstream: upstream) {
       case .success(let response): source = response
       case .failure(let error):
-        await finish(exchange, status: .upstreamError, interpreter: nil, generationID: nil)
-        return refuse(error, freeRemaining: exchange.freeRemaining)
+        // Nothing reached the client: the free message comes back (decision 133).
+        let refunded = await finish(
+          exchange, status: .upstreamError, interpreter: nil, generationID: nil, refund: true)
+        return refuse(
+          error, freeRemaining: exchange.freeRemaining.map { refunded ? $0 + 1 : $0 },
+          note: exchange.note)
       }
     } else {
       source = EchoModel.response(
@@ -48,8 +52,11 @@ extension ProxyService {
       status: 200, headers: eventHeaders + headers,
       stream: BackendStream { writer in
         let (status, interpreter) = await relay.run(writer: writer)
+        // Keep-alive comments and chunks without reply text show the user nothing, so a
+        // failure before the first content still gives the free message back.
         await service.finish(
-          exchange, status: status, interpreter: interpreter, generationID: generationID)
+          exchange, status: status, interpreter: interpreter, generationID: generationID,
+          refund: !interpreter.hasRelayedContent)
       })
   }
 
@@ -64,14 +71,17 @@ extension ProxyService {
       StreamRelay.isWholeCompletion(source.headers["Content-Type"])
       ? await StreamRelay.collectCompletion(source.body, into: &interpreter)
       : await StreamRelay.collect(source.body, into: &interpreter)
-    await finish(
-      exchange, status: status, interpreter: interpreter, generationID: generationID)
+    // A whole answer reaches the client only once complete, so a failed one is refunded.
+    let refunded = await finish(
+      exchange, status: status, interpreter: interpreter, generationID: generationID,
+      refund: true)
     guard status == .completed else {
       return refuse(
         APIError(
           status: 502, code: "upstream_error",
           message: "The model provider failed while answering."),
-        freeRemaining: exchange.freeRemaining)
+        freeRemaining: exchange.freeRemaining.map { refunded ? $0 + 1 : $0 },
+        note: exchange.note)
     }
     let id = interpreter.generationID ?? ("chatcmpl-" + makeIdentifier().uuidString.lowercased())
     var members: [String: StrictJSONValue] = [
@@ -98,12 +108,15 @@ extension ProxyService {
     return .json(status: 200, Array(JSONText.serialize(.object(members)).utf8), headers: headers)
   }
 
-  /// Writes the ledger line and counts the reply; a ledger failure is logged, never shown
-  /// (the reply has already been given).
+  /// Writes the ledger line, counts the reply and notes it for the access log; a ledger
+  /// failure is logged, never shown (the reply has already been given). With `refund`, an
+  /// upstream error gives the free message back in the same store step (decision 133).
+  /// Returns whether a free message was given back.
+  @discardableResult
   func finish(
     _ exchange: Exchange, status: ReplyStatus, interpreter: UpstreamChunkInterpreter?,
-    generationID: String?
-  ) async {
+    generationID: String?, refund: Bool = false
+  ) async -> Bool {
     let duration = clock.now().timeIntervalSince(exchange.startedAt)
     metrics.recordReply(status: status.rawValue)
     metrics.recordTokens(
@@ -114,10 +127,25 @@ extension ProxyService {
       status: status.rawValue, startedAt: exchange.startedAt,
       durationMilliseconds: max(0, Int((duration * 1000).rounded())),
       upstreamGenerationID: generationID ?? interpreter?.generationID)
+    var refunded = false
     do {
-      try await store.recordUsage(record)
+      if refund, status == .upstreamError, let bucket = exchange.freeBucket {
+        refunded = try await store.refundFreeMessage(
+          userID: exchange.userID, bucket: bucket, recording: record)
+        if refunded { metrics.recordRefund() }
+      } else {
+        try await store.recordUsage(record)
+      }
     } catch {
       logger.error("usage ledger write failed: \(error)", category: .backend)
     }
+    exchange.note.update { fields in
+      fields.reply = status.rawValue
+      fields.upstreamGenerationID = record.upstreamGenerationID
+      fields.promptTokens = record.promptTokens
+      fields.completionTokens = record.completionTokens
+      fields.freeMessageRefunded = refunded
+    }
+    return refunded
   }
 }

@@ -11,9 +11,11 @@ import Networking
 /// access token (401, or 403 for `service_role`), entitlement, free quota or rate limit
 /// (looked at without charging), body size, shape and model, message bounds, roles,
 /// persona and memories; then the charge (`admit` with `charge: true`, so a lost race is
-/// refused like any other request); then the upstream. Store and entitlement errors
-/// refuse with 503 (fail closed). Every answer to a user without the entitlement carries
-/// `X-Free-Messages-Remaining`.
+/// refused like any other request); then the upstream. An upstream that fails before any
+/// of the reply reached the client gives the free message back (decision 133). Store and
+/// entitlement errors refuse with 503 (fail closed). Every answer to a user without the
+/// entitlement carries `X-Free-Messages-Remaining`, and every chat answer a
+/// `BackendLogNote` for the access log (decision 134).
 ///
 /// Handlers never throw: every failure is an answer in the contract's shape.
 public struct ProxyService: Sendable {
@@ -90,20 +92,34 @@ public struct ProxyService: Sendable {
     return .json(status: 200, Array(body.utf8))
   }
 
+  /// A chat request, answered with the note the access log reads (decision 134).
   private func handleChat(
     _ request: BackendRequest, streamByDefault: Bool
+  ) async
+    -> BackendResponse
+  {
+    let note = BackendLogNote()
+    var response = await chat(request, streamByDefault: streamByDefault, note: note)
+    response.logNote = note
+    return response
+  }
+
+  private func chat(
+    _ request: BackendRequest, streamByDefault: Bool, note: BackendLogNote
   ) async
     -> BackendResponse
   {
     let startedAt = clock.now()
     let userID: String
     switch await judgeUser(request) {
-    case .failure(let error): return refuse(error, freeRemaining: nil)
+    case .failure(let error): return refuse(error, freeRemaining: nil, note: note)
     case .success(let subject): userID = subject
     }
+    note.update { $0.userID = userID }
     let admission: Admission
     switch await admit(userID: userID, now: startedAt) {
-    case .failure(let refusal): return refuse(refusal.error, freeRemaining: refusal.freeRemaining)
+    case .failure(let refusal):
+      return refuse(refusal.error, freeRemaining: refusal.freeRemaining, note: note)
     case .success(let admitted): admission = admitted
     }
     let chat: ProxyChatRequest
@@ -111,18 +127,21 @@ public struct ProxyService: Sendable {
       chat = try ProxyChatRequest.parse(
         request.body, streamByDefault: streamByDefault, configuration: configuration)
     } catch {
-      return refuse(error, freeRemaining: admission.freeRemaining)
+      return refuse(error, freeRemaining: admission.freeRemaining, note: note)
     }
+    note.update { $0.model = chat.model }
     let charged: Admission
     switch await charge(admission, now: startedAt) {
-    case .failure(let refusal): return refuse(refusal.error, freeRemaining: refusal.freeRemaining)
+    case .failure(let refusal):
+      return refuse(refusal.error, freeRemaining: refusal.freeRemaining, note: note)
     case .success(let admitted): charged = admitted
     }
     let exchange = Exchange(
       requestID: request.requestID.isEmpty
         ? makeIdentifier().uuidString.lowercased() : request.requestID,
       userID: userID, model: chat.model, startedAt: startedAt,
-      freeRemaining: charged.freeRemaining)
+      freeRemaining: charged.freeRemaining,
+      freeBucket: charged.freeAllowance?.period.bucket(at: startedAt), note: note)
     return await answer(chat, exchange: exchange)
   }
 
@@ -147,9 +166,13 @@ public struct ProxyService: Sendable {
     }
   }
 
-  /// `error` as the answer, with the quota header for a non-subscriber, counted by code.
-  func refuse(_ error: APIError, freeRemaining: Int?) -> BackendResponse {
+  /// `error` as the answer, with the quota header for a non-subscriber, counted by code and
+  /// named in `note` for the access log.
+  func refuse(
+    _ error: APIError, freeRemaining: Int?, note: BackendLogNote? = nil
+  ) -> BackendResponse {
     metrics.recordRefusal(code: error.code)
+    note?.update { $0.refusal = error.code }
     var error = error
     if let freeRemaining {
       error.headers.append(.init(name: Self.freeMessagesHeader, value: String(freeRemaining)))
@@ -166,4 +189,8 @@ struct Exchange: Sendable {
   var startedAt: Date
   /// What is left of the free allowance after this request; `nil` for a subscriber.
   var freeRemaining: Int?
+  /// The free allowance's counter this request was charged to; `nil` for a subscriber.
+  var freeBucket: String?
+  /// Where the outcome is noted for the access log.
+  var note: BackendLogNote
 }

@@ -25,6 +25,9 @@ struct UpstreamChunkInterpreter: Sendable {
   private(set) var promptTokens: Int?
   private(set) var completionTokens: Int?
   private(set) var finishReason: String?
+  /// Whether a chunk carried any of the reply (text, reasoning or a tool call), so the
+  /// client has been shown something: after that a failure gives nothing back.
+  private(set) var hasRelayedContent = false
   /// The reply's text, kept only when `collectsText` (non-streaming answers).
   private(set) var text = ""
   let collectsText: Bool
@@ -61,7 +64,9 @@ struct UpstreamChunkInterpreter: Sendable {
         if reason == "error" { return .failed("The model provider failed while answering.") }
         finishReason = reason
       }
-      if collectsText, let content = object["delta"]?.objectValue?["content"]?.stringValue {
+      let delta = object["delta"]?.objectValue
+      if !hasRelayedContent, let delta, Self.carriesContent(delta) { hasRelayedContent = true }
+      if collectsText, let content = delta?["content"]?.stringValue {
         text += content
       }
     }
@@ -107,6 +112,15 @@ struct UpstreamChunkInterpreter: Sendable {
   /// Whether the stream may end here as a finished reply: a finish reason arrived and no
   /// event was left half-read (the `[DONE]` itself is then optional).
   var hasFinished: Bool { finishReason != nil }
+
+  /// Whether a delta holds some of the reply: non-empty text or reasoning, or a tool call.
+  private static func carriesContent(_ delta: [String: StrictJSONValue]) -> Bool {
+    for key in ["content", "reasoning", "reasoning_content"] {
+      if let text = delta[key]?.stringValue, !text.isEmpty { return true }
+    }
+    if let calls = delta["tool_calls"]?.arrayValue, !calls.isEmpty { return true }
+    return false
+  }
 
   private static func count(_ number: Double) -> Int? {
     number >= 0 && number < 1e15 ? Int(number) : nil

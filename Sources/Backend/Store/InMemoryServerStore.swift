@@ -100,6 +100,16 @@ public actor InMemoryServerStore: ServerStore {
     ledger.append(record)
   }
 
+  public func refundFreeMessage(
+    userID: String, bucket: String, recording record: UsageRecord
+  ) throws(ServerStoreError) -> Bool {
+    try check()
+    ledger.append(record)
+    guard let used = counters[userID]?.freeUsed[bucket], used > 0 else { return false }
+    counters[userID]?.freeUsed[bucket] = used - 1
+    return true
+  }
+
   public func usage(for userID: String) throws(ServerStoreError) -> [UsageRecord] {
     try check()
     return ledger.filter { $0.userID == userID }

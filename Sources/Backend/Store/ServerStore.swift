@@ -41,6 +41,15 @@ public protocol ServerStore: Sendable {
 
   /// Appends one line to the usage ledger (never message content).
   func recordUsage(_ record: UsageRecord) async throws(ServerStoreError)
+  /// Gives back one free message charged to `userID` in the allowance's `bucket` (the
+  /// bucket `FreePeriod.bucket(at:)` named when the request was admitted) and appends
+  /// `record` to the usage ledger, in one atomic step (decision 133): for a request whose
+  /// upstream failed before any of the reply reached the client. Only the free message
+  /// comes back; the rate-limit slot stays spent. Returns whether a message was given back
+  /// (`false` when nothing is charged in that bucket, so a count never goes below zero).
+  func refundFreeMessage(
+    userID: String, bucket: String, recording record: UsageRecord
+  ) async throws(ServerStoreError) -> Bool
   /// The ledger lines of `userID`, oldest first.
   func usage(for userID: String) async throws(ServerStoreError) -> [UsageRecord]
 

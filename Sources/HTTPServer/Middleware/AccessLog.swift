@@ -9,7 +9,8 @@ public protocol AccessLogSink: Sendable {
 
 /// One JSON object per request, in a fixed key order:
 /// `{"time":"2026-12-02T01:39:35.123Z","request_id":"…","method":"GET","route":"/health",
-/// "status":200,"latency_ms":0.412,"duration_ms":0.412,"bytes":16,"completed":true}`.
+/// "status":200,"latency_ms":0.412,"duration_ms":0.412,"bytes":16,"completed":true}`,
+/// then any fields the responder added (`HTTPServerResponse.accessLogFields`), in its order.
 ///
 /// The route is the matched pattern (`null` when none matched), never the raw path, so no
 /// query string, identifier in a path, body or field value (`Authorization` included)
@@ -51,7 +52,18 @@ public struct AccessLog: HTTPExchangeObserver {
     appendMilliseconds(record.duration, to: &bytes)
     append(",\"bytes\":", to: &bytes)
     appendInteger(record.bodyBytes, to: &bytes)
-    append(record.completed ? ",\"completed\":true}" : ",\"completed\":false}", to: &bytes)
+    append(record.completed ? ",\"completed\":true" : ",\"completed\":false", to: &bytes)
+    for field in record.fields {
+      bytes.append(0x2C)
+      appendOptionalString(field.name, to: &bytes)
+      bytes.append(0x3A)
+      switch field.value {
+      case .string(let text): appendOptionalString(text, to: &bytes)
+      case .integer(let value): appendInteger(value, to: &bytes)
+      case .boolean(let value): append(value ? "true" : "false", to: &bytes)
+      }
+    }
+    bytes.append(0x7D)
     return String(decoding: bytes, as: UTF8.self)
   }
 

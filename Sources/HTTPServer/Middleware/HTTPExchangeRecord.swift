@@ -22,11 +22,14 @@ public struct HTTPExchangeRecord: Sendable, Hashable {
   /// Whether the body was complete: `false` when a stream's client left or its producer
   /// failed.
   public var completed: Bool
+  /// What the responder added for the access log (`HTTPServerResponse.accessLogFields`).
+  public var fields: [AccessLogField]
 
   /// A record from its parts.
   public init(
     start: Date, requestID: String?, method: HTTPRequestMethod, route: String?, status: Int,
-    latency: Duration, duration: Duration, bodyBytes: Int, completed: Bool
+    latency: Duration, duration: Duration, bodyBytes: Int, completed: Bool,
+    fields: [AccessLogField] = []
   ) {
     self.start = start
     self.requestID = requestID
@@ -37,6 +40,7 @@ public struct HTTPExchangeRecord: Sendable, Hashable {
     self.duration = duration
     self.bodyBytes = bodyBytes
     self.completed = completed
+    self.fields = fields
   }
 }
 

@@ -47,13 +47,15 @@ public struct ObservationMiddleware: HTTPSynchronousMiddleware {
     switch response.body {
     case .bytes(let bytes):
       record.bodyBytes = request.method == .head || response.status.forbidsBody ? 0 : bytes.count
+      record.fields = response.accessLogFields?.read() ?? []
       finish(record)
     case .stream(let stream):
       // The server never runs the producer of a HEAD answer or a body-less status.
       if request.method == .head || response.status.forbidsBody {
+        record.fields = response.accessLogFields?.read() ?? []
         return finishing(response, record)
       }
-      response.body = .stream(observed(stream, record))
+      response.body = .stream(observed(stream, record, fields: response.accessLogFields))
     }
     return response
   }
@@ -66,7 +68,7 @@ public struct ObservationMiddleware: HTTPSynchronousMiddleware {
   }
 
   private func observed(
-    _ stream: HTTPResponseStream, _ record: HTTPExchangeRecord
+    _ stream: HTTPResponseStream, _ record: HTTPExchangeRecord, fields: AccessLogFieldSource?
   ) -> HTTPResponseStream {
     let clock = clock
     let observers = observers
@@ -79,12 +81,14 @@ public struct ObservationMiddleware: HTTPSynchronousMiddleware {
         record.completed = false
         record.bodyBytes = counting.count
         record.duration = .timeInterval(clock.now().timeIntervalSince(record.start))
+        record.fields = fields?.read() ?? []
         for observer in observers { observer.exchangeFinished(record) }
         throw error
       }
       record.bodyBytes = counting.count
       record.completed = !Task.isCancelled
       record.duration = .timeInterval(clock.now().timeIntervalSince(record.start))
+      record.fields = fields?.read() ?? []
       for observer in observers { observer.exchangeFinished(record) }
     }
   }

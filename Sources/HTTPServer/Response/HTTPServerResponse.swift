@@ -18,6 +18,8 @@ public struct HTTPServerResponse: Sendable {
   public var fields: HTTPFields
   /// The body.
   public var body: Body
+  /// Fields the access log adds to this exchange's line; `nil` for none.
+  public var accessLogFields: AccessLogFieldSource?
 
   /// A response with a whole body.
   public init(status: HTTPStatus = .ok, fields: HTTPFields = HTTPFields(), body: [UInt8] = []) {

@@ -309,6 +309,11 @@ struct ChargeRefusingStore: ServerStore {
   func recordUsage(_ record: UsageRecord) async throws(ServerStoreError) {
     try await base.recordUsage(record)
   }
+  func refundFreeMessage(
+    userID: String, bucket: String, recording record: UsageRecord
+  ) async throws(ServerStoreError) -> Bool {
+    try await base.refundFreeMessage(userID: userID, bucket: bucket, recording: record)
+  }
   func usage(for userID: String) async throws(ServerStoreError) -> [UsageRecord] {
     try await base.usage(for: userID)
   }
