@@ -89,19 +89,64 @@ final class ConversationsHandler: SlashCommandHandler {
       console.problem(error, doing: L10n.Session.doListConversations)
       return
     }
-    let list = history.conversations
-    guard !list.isEmpty else {
+    guard !history.conversations.isEmpty else {
       console.hint(L10n.Chat.emptyHistoryMessage)
       return
     }
-    focus.listing = list.map(\.id)
-    for (index, item) in list.enumerated() {
-      console.say(console.numbered(index + 1, row(item)), cut: true)
+    focus.listing = history.conversations.map(\.id)
+    guard let pageSize = Self.pageSize(rows: console.io.rows) else {
+      for (index, item) in history.conversations.enumerated() {
+        console.say(console.numbered(index + 1, row(item)), cut: true)
+      }
+      if history.paginator.state != .endReached {
+        console.hint(L10n.Session.showingNewest(history.conversations.count))
+      }
+      console.hint(L10n.Session.openSwitches)
+      return
     }
-    if history.paginator.state != .endReached {
-      console.hint(L10n.Session.showingNewest(list.count))
-    }
+    await showPaged(pageSize: pageSize)
     console.hint(L10n.Session.openSwitches)
+  }
+
+  /// The rows a screen of `/chats` shows: the terminal's height less the lines kept for the
+  /// question between screens and the prompt; `nil` (every row at once) without a terminal
+  /// height, so a pipe or a script reads the whole list.
+  static func pageSize(rows: Int?) -> Int? {
+    rows.map { max(1, $0 - reservedRows) }
+  }
+
+  /// The question between screens, the hint after the list, and the prompt.
+  static let reservedRows = 3
+
+  /// The list one screen at a time, loading the next page of conversations as the last rows
+  /// come into view (as a history screen does); Enter shows the next screen, anything else
+  /// (`q`), Ctrl-C or the end of the input stops.
+  private func showPaged(pageSize: Int) async {
+    var shown = 0
+    while true {
+      await loadRows(upTo: shown + pageSize)
+      let end = min(shown + pageSize, history.conversations.count)
+      guard end > shown else { return }
+      for index in shown..<end {
+        console.say(console.numbered(index + 1, row(history.conversations[index])), cut: true)
+      }
+      shown = end
+      // One more row says whether there is a next screen to offer.
+      await loadRows(upTo: shown + 1)
+      focus.listing = history.conversations.map(\.id)
+      guard shown < history.conversations.count else { return }
+      let answer = await console.io.ask(L10n.Session.pageMore(shown) + " ", secret: false)
+      guard let answer, answer.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+    }
+  }
+
+  /// Loads pages of the history until it holds `count` conversations or has no more.
+  private func loadRows(upTo count: Int) async {
+    while history.conversations.count < count {
+      let before = history.conversations.count
+      await history.conversationAppeared(at: before - 1)
+      guard history.conversations.count > before else { return }
+    }
   }
 
   /// One conversation in a list: title, persona, date, short id, and its flags.
