@@ -100,6 +100,16 @@ import Testing
     #expect(leaks.isEmpty, "English in the Spanish terminal chat: \(leaks)\n\(kiln.plainOutput)")
   }
 
+  @Test func configSaysWhereEachValueCameFromInSpanish() async throws {
+    // Too short for the catalogue check: "environment" is one word.
+    let home = try ChatTestHome()
+    var environment = Self.spanish
+    environment["KILN_MODEL"] = "modelo-local"
+    let result = try await home.runWithPipes(["config"], input: "", environment: environment)
+    #expect(result.output.contains("KILN_MODEL = modelo-local   (de entorno)"))
+    #expect(!result.output.contains("environment"))
+  }
+
   @Test func theCheckFindsEnglishInAnEnglishRun() async throws {
     // The same check over an English run must find the catalogue's words, or it proves
     // nothing about the Spanish ones.

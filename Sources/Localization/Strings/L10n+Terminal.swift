@@ -215,6 +215,8 @@ extension L10n {
       case doctorModelUnchecked
       case doctorModelListed
       case doctorModelMissing
+      case configOriginEnvironment
+      case configOriginCommandLine
     }
 
     static func text(_ key: Key, _ arguments: [LocalizationArgument] = []) -> String {

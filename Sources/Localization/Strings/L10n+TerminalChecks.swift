@@ -158,4 +158,8 @@ extension L10n.Terminal {
   ) -> String {
     Self.text(.doctorModelMissing, [.text(model), .integer(count), .text(examples), .text(key)])
   }
+  /// "environment".
+  package static var configOriginEnvironment: String { text(.configOriginEnvironment) }
+  /// "command line".
+  package static var configOriginCommandLine: String { text(.configOriginCommandLine) }
 }

@@ -126,7 +126,8 @@ enum ConfigCommand {
       let shown = value.value ?? L10n.Terminal.configHidden
       let note =
         value.status == "set" ? "" : " " + L10n.Terminal.configIgnored(status(value.status))
-      text += "  \(key.name) = \(shown)\(note)   \(L10n.Terminal.configFrom(value.origin))\n"
+      text +=
+        "  \(key.name) = \(shown)\(note)   \(L10n.Terminal.configFrom(origin(value.origin)))\n"
     }
     if !report.warnings.isEmpty {
       text += "\n\(L10n.Terminal.configWarnings)\n" + report.warnings.map { "  - \($0)\n" }.joined()
@@ -141,6 +142,15 @@ enum ConfigCommand {
     case "empty": return L10n.Terminal.configStatusEmpty
     case "placeholder": return L10n.Terminal.configStatusPlaceholder
     default: return status
+    }
+  }
+
+  /// Where a value came from, in the interface language; a file is named by its path.
+  private static func origin(_ origin: String) -> String {
+    switch origin {
+    case ConfigurationOrigin.environment.description: return L10n.Terminal.configOriginEnvironment
+    case ConfigurationOrigin.commandLine.description: return L10n.Terminal.configOriginCommandLine
+    default: return origin
     }
   }
 

@@ -61,5 +61,7 @@ extension AllAccessors {
     ("Terminal.doctorModelUnchecked", { L10n.Terminal.doctorModelUnchecked("x") }),
     ("Terminal.doctorModelListed", { L10n.Terminal.doctorModelListed("x") }),
     ("Terminal.doctorModelMissing", { L10n.Terminal.doctorModelMissing("x", 2, "x", "x") }),
+    ("Terminal.configOriginEnvironment", { L10n.Terminal.configOriginEnvironment }),
+    ("Terminal.configOriginCommandLine", { L10n.Terminal.configOriginCommandLine }),
   ]
 }
