@@ -21,6 +21,10 @@ enum KilnApplication {
   ) async
     -> ExitStatus
   {
+    // Help and command-line mistakes come before the configuration file is read: they
+    // speak the language the environment names; the file's choice applies once it is read.
+    let early = AppEnvironment(variables: environment, isDevelopmentBuild: isDevelopmentBuild)
+    L10n.setLanguage(early.language(for: Configuration.merged(file: [:], environment: environment)))
     let command: ParsedCommand
     do {
       command = try Commands.parser.parse(arguments)
@@ -51,6 +55,7 @@ enum KilnApplication {
 
     do {
       let configuration = try appEnvironment.loadConfiguration()
+      L10n.setLanguage(appEnvironment.language(for: configuration))
       context.scrubber = SecretScrubber(configuration: configuration)
       if command.name == "config" {
         return try ConfigCommand.run(configuration: configuration, context)

@@ -68,14 +68,18 @@ import Testing
 
   @Test(arguments: Language.allCases)
   func bundledFilesHaveNoDuplicateKeys(language: Language) throws {
-    // A repeated key parses silently (the last one wins), so read the file's lines.
-    let url = try #require(StringTable.bundledURL(for: language))
-    let text = try String(contentsOf: url, encoding: .utf8)
-    let keys = text.split(separator: "\n").compactMap { line -> Substring? in
-      guard line.hasPrefix("\""), let end = line.dropFirst().firstIndex(of: "\"") else {
-        return nil
+    // A repeated key parses silently (the last one wins), so read the files' lines; the
+    // table is every file's keys together, none repeated across files either.
+    var keys: [Substring] = []
+    for name in StringTable.bundledFileNames {
+      let url = try #require(StringTable.bundledURL(for: language, name: name))
+      let text = try String(contentsOf: url, encoding: .utf8)
+      keys += text.split(separator: "\n").compactMap { line -> Substring? in
+        guard line.hasPrefix("\""), let end = line.dropFirst().firstIndex(of: "\"") else {
+          return nil
+        }
+        return line[line.index(after: line.startIndex)..<end]
       }
-      return line[line.index(after: line.startIndex)..<end]
     }
     var seen: Set<Substring> = []
     let duplicates = keys.filter { !seen.insert($0).inserted }

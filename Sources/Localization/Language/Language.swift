@@ -8,7 +8,8 @@ import Foundation
 /// deterministic.
 ///
 /// Adding a language: add a case, give it a plural rule in `pluralCategory(for:)`, and add
-/// `Resources/<code>.lproj/Localizable.strings` with every key of the English table.
+/// `Resources/<code>.lproj/Localizable.strings` and `Terminal.strings` with every key of the
+/// English tables.
 public enum Language: String, CaseIterable, Codable, Sendable {
   /// English, the source language and the fallback for missing keys.
   case english = "en"

@@ -49,7 +49,9 @@ extension L10n {
     Payments.Key.self,
     Payments.PluralKey.self,
     Profile.Key.self,
+    Session.Key.self,
     Settings.Key.self,
+    Terminal.Key.self,
     Theme.Key.self,
   ]
 

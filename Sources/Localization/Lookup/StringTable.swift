@@ -46,7 +46,7 @@ public struct StringTable: Equatable, Sendable {
 
 /// Why a strings table could not be loaded.
 public enum StringTableError: Error, Equatable, Sendable {
-  /// The bundle has no `Localizable.strings` for the language.
+  /// The bundle lacks one of the language's tables (`Localizable.strings`, `Terminal.strings`).
   case missingResource(Language)
   /// The file exists but could not be read.
   case unreadable(Language, detail: String)

@@ -43,7 +43,7 @@ struct CommandContext: Sendable {
 
   /// Prints every configuration problem with its fix.
   func report(configuration error: ConfigurationError) {
-    console.error("kiln: the configuration cannot be used:\n")
+    console.error("kiln: \(L10n.Terminal.configurationUnusable)\n")
     for issue in error.issues {
       console.error("  - \(TerminalSanitizer.sanitized(scrubber.scrub(issue.description)))\n")
     }

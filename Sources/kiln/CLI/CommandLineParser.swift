@@ -1,4 +1,5 @@
 import Core
+import Localization
 
 /// Turns `kiln`'s arguments into a `ParsedCommand`, with errors that say how to fix them.
 struct CommandLineParser: Sendable {
@@ -30,12 +31,11 @@ struct CommandLineParser: Sendable {
         command.name = named.name
         remaining = remaining.dropFirst()
       } else {
-        let suggestion = closest(first, among: commands.map(\.name)).map {
-          " Did you mean '\($0)'?"
-        }
-        throw UsageError(
-          message: "unknown command '\(first)'.\(suggestion ?? "") See 'kiln --help'.", command: nil
-        )
+        let message =
+          closest(first, among: commands.map(\.name)).map {
+            L10n.Terminal.unknownCommandSuggesting(first, $0)
+          } ?? L10n.Terminal.unknownCommand(first)
+        throw UsageError(message: message, command: nil)
       }
     }
     guard let spec else {
@@ -61,12 +61,11 @@ struct CommandLineParser: Sendable {
       if let alias = Self.aliases[name] { name = alias }
       guard let option = spec.option(named: name) else {
         let names = (spec.options + CommandSpec.globalOptions).map(\.name)
-        let suggestion = closest(name, among: names).map { " Did you mean \($0)?" }
-        throw UsageError(
-          message:
-            "unknown option '\(argument)' for 'kiln \(spec.name)'.\(suggestion ?? "") "
-            + "See 'kiln \(spec.name) --help'.",
-          command: spec.name)
+        let message =
+          closest(name, among: names).map {
+            L10n.Terminal.unknownOptionSuggesting(argument, spec.name, $0)
+          } ?? L10n.Terminal.unknownOption(argument, spec.name)
+        throw UsageError(message: message, command: spec.name)
       }
       // `-m` and `--cid` are stored under the option's own name, as `--model` is.
       name = option.name
@@ -75,20 +74,20 @@ struct CommandLineParser: Sendable {
           let second = remaining.popFirst()
         else {
           throw UsageError(
-            message: "\(name) needs two values: \(name) \(option.valueName ?? "NAME VALUE").",
+            message: L10n.Terminal.needsTwoValues(name, option.valueName ?? "NAME VALUE"),
             command: spec.name)
         }
         command.pairs[name, default: []].append(ParsedCommand.Pair(name: first, value: second))
       } else if option.takesValue {
         guard let value = inlineValue ?? remaining.popFirst() else {
           throw UsageError(
-            message: "\(name) needs a value: \(name) \(option.valueName ?? "VALUE").",
+            message: L10n.Terminal.needsValue(name, option.valueName ?? "VALUE"),
             command: spec.name)
         }
         command.values[name] = value
       } else {
         guard inlineValue == nil else {
-          throw UsageError(message: "\(name) takes no value.", command: spec.name)
+          throw UsageError(message: L10n.Terminal.takesNoValue(name), command: spec.name)
         }
         command.flags.insert(name)
       }
@@ -96,8 +95,9 @@ struct CommandLineParser: Sendable {
 
     if !command.has("--help") && !spec.arguments.contains(command.arguments.count) {
       throw UsageError(
-        message: "'kiln \(spec.name)' \(Self.countProblem(command.arguments, spec)): "
-          + "kiln \(spec.name) \(spec.usage)".trimmingCharacters(in: .whitespaces),
+        message: L10n.Terminal.argumentCountProblem(
+          spec.name, Self.countProblem(command.arguments, spec),
+          "kiln \(spec.name) \(spec.usage)".trimmingCharacters(in: .whitespaces)),
         command: spec.name)
     }
     return command
@@ -107,12 +107,12 @@ struct CommandLineParser: Sendable {
   /// quotes the ones that are left over.
   private static func countProblem(_ arguments: [String], _ spec: CommandSpec) -> String {
     let limit = spec.arguments.upperBound
-    guard arguments.count > limit else { return "needs \(spec.argumentName)" }
+    guard arguments.count > limit else { return L10n.Terminal.needsArgument(spec.argumentName) }
     let extra = arguments[limit...].map { "'\($0)'" }.joined(separator: " ")
     switch limit {
-    case 0: return "takes no arguments (got \(extra))"
-    case 1: return "takes only \(spec.argumentName) (left over: \(extra))"
-    default: return "takes at most \(limit) arguments (left over: \(extra))"
+    case 0: return L10n.Terminal.takesNoArguments(extra)
+    case 1: return L10n.Terminal.takesOnly(spec.argumentName, extra)
+    default: return L10n.Terminal.takesAtMost(limit, extra)
     }
   }
 

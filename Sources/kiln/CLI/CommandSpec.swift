@@ -1,10 +1,13 @@
+import Localization
+
 /// The shape of one `kiln` subcommand: its options, arguments and help.
 struct CommandSpec: Sendable {
   /// One option such as `--json` or `--format markdown`.
   struct Option: Sendable {
     let name: String
     let valueName: String?
-    let summary: String
+    /// Read when shown, so the words follow the language chosen at launch.
+    let summaryText: @Sendable () -> String
     /// The one-letter form, such as `-m` for `--model`.
     var short: String?
     /// Other long names, such as `--cid` (what `llm` calls `--conversation`).
@@ -13,26 +16,43 @@ struct CommandSpec: Sendable {
     var takesPair = false
 
     var takesValue: Bool { valueName != nil }
+    var summary: String { summaryText() }
+
+    init(
+      name: String, valueName: String?, summary: @escaping @Sendable () -> String,
+      short: String? = nil, aliases: [String] = [], takesPair: Bool = false
+    ) {
+      self.name = name
+      self.valueName = valueName
+      summaryText = summary
+      self.short = short
+      self.aliases = aliases
+      self.takesPair = takesPair
+    }
 
     /// Whether `argument` (without any `=VALUE`) is this option by any of its names.
     func isNamed(_ argument: String) -> Bool {
       argument == name || argument == short || aliases.contains(argument)
     }
 
-    static func flag(_ name: String, short: String? = nil, _ summary: String) -> Option {
+    static func flag(
+      _ name: String, short: String? = nil,
+      _ summary: @autoclosure @escaping @Sendable () -> String
+    ) -> Option {
       Option(name: name, valueName: nil, summary: summary, short: short)
     }
 
     static func value(
       _ name: String, short: String? = nil, aliases: [String] = [], _ valueName: String,
-      _ summary: String
+      _ summary: @autoclosure @escaping @Sendable () -> String
     ) -> Option {
       Option(name: name, valueName: valueName, summary: summary, short: short, aliases: aliases)
     }
 
     /// An option followed by two values, repeatable: `-o temperature 0.2 -o top_p 0.9`.
     static func pair(
-      _ name: String, short: String? = nil, _ valueNames: String, _ summary: String
+      _ name: String, short: String? = nil, _ valueNames: String,
+      _ summary: @autoclosure @escaping @Sendable () -> String
     ) -> Option {
       Option(
         name: name, valueName: valueNames, summary: summary, short: short, takesPair: true)
@@ -40,25 +60,30 @@ struct CommandSpec: Sendable {
   }
 
   let name: String
-  let summary: String
+  private let summaryText: @Sendable () -> String
+  /// What the command does, in the language chosen at launch.
+  var summary: String { summaryText() }
   /// Usage after `kiln <name>`, e.g. `[--json] QUERY`.
   let usage: String
   let options: [Option]
   /// How many positional arguments are allowed.
   let arguments: ClosedRange<Int>
+  private let argumentNameText: @Sendable () -> String
   /// What the positional arguments mean, for error messages.
-  let argumentName: String
+  var argumentName: String { argumentNameText() }
 
   init(
-    _ name: String, summary: String, usage: String = "", options: [Option] = [],
-    arguments: ClosedRange<Int> = 0...0, argumentName: String = "argument"
+    _ name: String, summary: @autoclosure @escaping @Sendable () -> String, usage: String = "",
+    options: [Option] = [],
+    arguments: ClosedRange<Int> = 0...0,
+    argumentName: @autoclosure @escaping @Sendable () -> String = L10n.Terminal.argumentGeneric
   ) {
     self.name = name
-    self.summary = summary
+    summaryText = summary
     self.usage = usage
     self.options = options
     self.arguments = arguments
-    self.argumentName = argumentName
+    argumentNameText = argumentName
   }
 
   func option(named name: String) -> Option? {
@@ -67,10 +92,10 @@ struct CommandSpec: Sendable {
 
   /// Options every command accepts.
   static let globalOptions: [Option] = [
-    .value("--config", "PATH", "read configuration from PATH instead of ~/.config/kiln/config"),
-    .value("--data-dir", "PATH", "keep data in PATH instead of ~/.local/share/kiln"),
-    .flag("--no-color", "never colour the output"),
-    .flag("--help", "show help"),
+    .value("--config", "PATH", L10n.Terminal.configOption),
+    .value("--data-dir", "PATH", L10n.Terminal.dataDirOption),
+    .flag("--no-color", L10n.Terminal.noColorOption),
+    .flag("--help", L10n.Terminal.helpOption),
   ]
 }
 

@@ -1,111 +1,116 @@
+import Localization
+
 /// Every `kiln` subcommand, in the order `kiln --help` lists them.
 enum Commands {
   static let interactive = CommandSpec(
     "chat",
     summary:
-      "open the chat (the default); piped, each input line is a message or /command",
+      L10n.Terminal.chatSummary,
     usage: "[-c | --conversation ID] [--persona ID] [-m MODEL]",
     options: [
-      .value("--conversation", aliases: ["--cid"], "ID", "continue this conversation"),
-      .flag("--continue", short: "-c", "continue the most recent conversation"),
-      .value("--persona", "ID", "persona for a new conversation"),
-      .value("--model", short: "-m", "MODEL", "model to use"),
+      .value("--conversation", aliases: ["--cid"], "ID", L10n.Terminal.chatConversation),
+      .flag("--continue", short: "-c", L10n.Terminal.chatContinue),
+      .value("--persona", "ID", L10n.Terminal.personaOption),
+      .value("--model", short: "-m", "MODEL", L10n.Terminal.modelOption),
     ])
 
   static let ask = CommandSpec(
-    "ask", summary: "send one message and print the reply (piped stdin is sent after TEXT)",
+    "ask", summary: L10n.Terminal.askSummary,
     usage:
       "[--json | -x] [-c | --conversation ID] [--persona ID] [-m MODEL] [-s SYSTEM] "
       + "[-o NAME VALUE]... [--no-save] [TEXT...]",
     options: [
-      .flag("--json", "print one JSON object when the reply ends"),
+      .flag("--json", L10n.Terminal.askJSON),
       .value(
         "--conversation", aliases: ["--cid"], "ID",
-        "add to this conversation instead of a new one"),
-      .flag("--continue", short: "-c", "add to the most recent conversation"),
-      .value("--persona", "ID", "persona for a new conversation"),
-      .value("--model", short: "-m", "MODEL", "model to use"),
+        L10n.Terminal.askConversation),
+      .flag("--continue", short: "-c", L10n.Terminal.askContinue),
+      .value("--persona", "ID", L10n.Terminal.personaOption),
+      .value("--model", short: "-m", "MODEL", L10n.Terminal.modelOption),
       .value(
         "--system", short: "-s", "SYSTEM",
-        "system prompt for this message instead of the persona's (direct providers)"),
+        L10n.Terminal.askSystem),
       .pair(
         "--option", short: "-o", "NAME VALUE",
-        "temperature (0-2), top_p (0-1) or max_tokens for this message; repeatable"),
-      .flag("--no-save", "print the reply without keeping the message or the reply"),
-      .flag("--extract", short: "-x", "print only the reply's first fenced code block"),
+        L10n.Terminal.askOption),
+      .flag("--no-save", L10n.Terminal.askNoSave),
+      .flag("--extract", short: "-x", L10n.Terminal.askExtract),
     ], arguments: 0...Int.max, argumentName: "TEXT")
 
   static let chats = CommandSpec(
-    "chats", summary: "list conversations", usage: "[--json] [--archived] [--limit N]",
+    "chats", summary: L10n.Terminal.chatsSummary, usage: "[--json] [--archived] [--limit N]",
     options: [
-      .flag("--json", "print JSON"), .flag("--archived", "include archived conversations"),
-      .value("--limit", short: "-n", "N", "list only the first N conversations"),
+      .flag("--json", L10n.Terminal.printJSON), .flag("--archived", L10n.Terminal.chatsArchived),
+      .value("--limit", short: "-n", "N", L10n.Terminal.chatsLimit),
     ])
 
   static let delete = CommandSpec(
-    "delete", summary: "delete conversations (asks first unless --yes)",
+    "delete", summary: L10n.Terminal.deleteSummary,
     usage: "[--yes] ID...",
-    options: [.flag("--yes", short: "-y", "delete without asking")], arguments: 1...Int.max,
-    argumentName: "a conversation ID")
+    options: [.flag("--yes", short: "-y", L10n.Terminal.deleteYes)], arguments: 1...Int.max,
+    argumentName: L10n.Terminal.argumentConversationID)
 
   static let show = CommandSpec(
-    "show", summary: "print a conversation", usage: "[--json] ID",
-    options: [.flag("--json", "print JSON")], arguments: 1...1, argumentName: "a conversation ID")
+    "show", summary: L10n.Terminal.showSummary, usage: "[--json] ID",
+    options: [.flag("--json", L10n.Terminal.printJSON)], arguments: 1...1,
+    argumentName: L10n.Terminal.argumentConversationID)
 
   static let search = CommandSpec(
-    "search", summary: "search conversation titles and every message", usage: "[--json] QUERY...",
-    options: [.flag("--json", "print JSON")], arguments: 1...Int.max, argumentName: "a QUERY")
+    "search", summary: L10n.Terminal.searchSummary, usage: "[--json] QUERY...",
+    options: [.flag("--json", L10n.Terminal.printJSON)], arguments: 1...Int.max,
+    argumentName: L10n.Terminal.argumentQuery)
 
   static let export = CommandSpec(
-    "export", summary: "export conversations as JSON, or one as Markdown",
+    "export", summary: L10n.Terminal.exportSummary,
     usage: "[--format json|markdown] [--output FILE] [ID]",
     options: [
-      .value("--format", "FORMAT", "json (default) or markdown"),
-      .value("--output", "FILE", "write to FILE instead of standard output"),
-    ], arguments: 0...1, argumentName: "a conversation ID")
+      .value("--format", "FORMAT", L10n.Terminal.exportFormat),
+      .value("--output", "FILE", L10n.Terminal.exportOutput),
+    ], arguments: 0...1, argumentName: L10n.Terminal.argumentConversationID)
 
   static let importCommand = CommandSpec(
-    "import", summary: "import conversations exported as JSON", usage: "[--json] FILE",
-    options: [.flag("--json", "print JSON")], arguments: 1...1, argumentName: "a FILE")
+    "import", summary: L10n.Terminal.importSummary, usage: "[--json] FILE",
+    options: [.flag("--json", L10n.Terminal.printJSON)], arguments: 1...1,
+    argumentName: L10n.Terminal.argumentFile)
 
   static let config = CommandSpec(
-    "config", summary: "show the effective configuration (secrets redacted)", usage: "[--json]",
-    options: [.flag("--json", "print JSON")])
+    "config", summary: L10n.Terminal.configSummary, usage: "[--json]",
+    options: [.flag("--json", L10n.Terminal.printJSON)])
 
   static let doctor = CommandSpec(
-    "doctor", summary: "check configuration, database and the AI provider", usage: "[--json]",
-    options: [.flag("--json", "print JSON")])
+    "doctor", summary: L10n.Terminal.doctorSummary, usage: "[--json]",
+    options: [.flag("--json", L10n.Terminal.printJSON)])
 
   static let login = CommandSpec(
-    "login", summary: "sign in with e-mail and password",
+    "login", summary: L10n.Terminal.loginSummary,
     usage: "[--email ADDRESS] [--password-stdin]",
     options: [
-      .value("--email", "ADDRESS", "e-mail address (asked for when missing)"),
-      .flag("--password-stdin", "read the password from standard input"),
+      .value("--email", "ADDRESS", L10n.Terminal.emailOption),
+      .flag("--password-stdin", L10n.Terminal.passwordStdin),
     ])
 
   static let signup = CommandSpec(
-    "signup", summary: "create an account", usage: "[--email ADDRESS] [--password-stdin]",
+    "signup", summary: L10n.Terminal.signupSummary, usage: "[--email ADDRESS] [--password-stdin]",
     options: login.options)
 
-  static let logout = CommandSpec("logout", summary: "sign out")
+  static let logout = CommandSpec("logout", summary: L10n.Terminal.logoutSummary)
 
   static let whoami = CommandSpec(
-    "whoami", summary: "show the signed-in account", usage: "[--json]",
-    options: [.flag("--json", "print JSON")])
+    "whoami", summary: L10n.Terminal.whoamiSummary, usage: "[--json]",
+    options: [.flag("--json", L10n.Terminal.printJSON)])
 
   static let resetPassword = CommandSpec(
-    "reset-password", summary: "e-mail a password-reset link", usage: "[--email ADDRESS]",
-    options: [.value("--email", "ADDRESS", "e-mail address (asked for when missing)")])
+    "reset-password", summary: L10n.Terminal.resetPasswordSummary, usage: "[--email ADDRESS]",
+    options: [.value("--email", "ADDRESS", L10n.Terminal.emailOption)])
 
   static let subscription = CommandSpec(
-    "subscription", summary: "show the subscription", usage: "[--json]",
-    options: [.flag("--json", "print JSON")])
+    "subscription", summary: L10n.Terminal.subscriptionSummary, usage: "[--json]",
+    options: [.flag("--json", L10n.Terminal.printJSON)])
 
-  static let version = CommandSpec("version", summary: "print the version")
+  static let version = CommandSpec("version", summary: L10n.Terminal.versionSummary)
   static let help = CommandSpec(
-    "help", summary: "show help for a command", usage: "[COMMAND]", arguments: 0...1,
-    argumentName: "a COMMAND")
+    "help", summary: L10n.Terminal.helpSummary, usage: "[COMMAND]", arguments: 0...1,
+    argumentName: L10n.Terminal.argumentCommand)
 
   static let all: [CommandSpec] = [
     interactive, ask, chats, show, search, delete, export, importCommand, config, doctor, login,

@@ -1,5 +1,6 @@
 import AI
 import FeatureChat
+import Localization
 
 /// What the plan means, in one place, for `kiln config`, `kiln subscription`, `/settings`
 /// and `/usage`: with the user's own provider no Kiln limit or plan applies; through Kiln's
@@ -13,19 +14,20 @@ enum PlanFacts {
 
   /// The free allowance in words: "10 in total", "10 per day", or no Kiln limit.
   static func freeMessages(_ policy: FreeTierPolicy, ownProvider: Bool) -> String {
-    guard !ownProvider else { return "no Kiln limit (your own provider)" }
-    return "\(policy.limit) \(policy.period == .daily ? "per day" : "in total")"
+    guard !ownProvider else { return L10n.Terminal.noKilnLimit }
+    return policy.period == .daily
+      ? L10n.Terminal.freePerDay(policy.limit) : L10n.Terminal.freeInTotal(policy.limit)
   }
 
   /// Why no cap applies when the free tier reports none.
   static func unlimitedReason(ownProvider: Bool) -> String {
-    ownProvider ? "your own provider" : "Kiln Pro"
+    ownProvider ? L10n.Terminal.ownProvider : "Kiln Pro"
   }
 
   /// `kiln subscription`'s sentence for a user who is not subscribed.
   static func notSubscribed(ownProvider: Bool) -> String {
     ownProvider
-      ? "No Kiln plan is needed: your own provider has no Kiln limit."
-      : "Free plan. Upgrade with /upgrade in the chat."
+      ? L10n.Terminal.noPlanNeeded
+      : L10n.Terminal.freePlanUpgrade
   }
 }

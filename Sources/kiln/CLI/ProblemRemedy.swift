@@ -1,6 +1,7 @@
 import AI
 import Core
 import Foundation
+import Localization
 
 /// What the user can do about a failed reply, named with the host and the setting involved,
 /// so no error suggests a remedy that cannot work (`/retry` never fixes a refused key).
@@ -11,20 +12,17 @@ enum ProblemRemedy {
     switch error {
     case .network:
       guard let place else { return nil }
-      return "Could not reach \(place.host) (\(place.setting)). Check that the server is "
-        + "running and the address is right: 'kiln config' shows it, 'kiln doctor' tests it."
+      return L10n.Terminal.remedyNetwork(place.host, place.setting)
     case .apiKeyRejected:
-      let host = place?.host ?? "The provider"
-      return "\(host) refused the API key (\(AIConfiguration.Key.openAIAPIKey)). Set a valid "
-        + "key ('kiln config' shows where it comes from); trying again will not help."
+      let host = place?.host ?? L10n.Terminal.remedyTheProvider
+      return L10n.Terminal.remedyKeyRejected(host, AIConfiguration.Key.openAIAPIKey)
     case .unauthorized, .sessionExpired:
-      return "Sign in again with 'kiln login' (or /login in the chat)."
+      return L10n.Terminal.remedySignIn
     case .notConfigured:
-      return "'kiln config' lists the settings and where each one comes from."
+      return L10n.Terminal.remedyNotConfigured
     case .notFound:
       guard let place else { return nil }
-      return "\(place.host) has no such endpoint or model; check \(place.setting) and the "
-        + "model ('kiln doctor' checks both)."
+      return L10n.Terminal.remedyNotFound(place.host, place.setting)
     default:
       return nil
     }

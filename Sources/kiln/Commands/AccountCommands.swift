@@ -31,7 +31,7 @@ enum AccountCommands {
   {
     let (email, password) = try credentials(context)
     let user = try await dependencies.auth.signInWithEmail(email: email, password: password)
-    context.console.output("Signed in as \(user.email ?? user.id).\n")
+    context.console.output(L10n.Terminal.signedInAs(user.email ?? user.id) + "\n")
     return .success
   }
 
@@ -45,10 +45,10 @@ enum AccountCommands {
     let outcome = try await dependencies.auth.signUpWithEmail(email: email, password: password)
     switch outcome {
     case .signedIn(let user):
-      context.console.output("Account created; signed in as \(user.email ?? user.id).\n")
+      context.console.output(L10n.Terminal.accountCreated(user.email ?? user.id) + "\n")
     case .confirmationRequired:
       context.console.output(
-        "Check your e-mail: follow the confirmation link, then run 'kiln login'.\n")
+        L10n.Terminal.confirmEmail + "\n")
     }
     return .success
   }
@@ -71,7 +71,8 @@ enum AccountCommands {
       }
     }
     try await dependencies.auth.signOut()
-    context.console.output(wasSignedIn ? "Signed out.\n" : "Nobody was signed in.\n")
+    context.console.output(
+      (wasSignedIn ? L10n.Terminal.signedOut : L10n.Terminal.nobodySignedIn) + "\n")
     return .success
   }
 
@@ -95,22 +96,21 @@ enum AccountCommands {
           id: user?.id, email: user?.email, name: user?.name,
           accessTokenExpiresAt: user == nil ? nil : snapshot.accessTokenExpiresAt))
     } else if let user {
-      var line = "Signed in as \(user.email ?? user.name ?? user.id) (id \(user.id))"
+      var line = L10n.Terminal.whoamiLine(user.email ?? user.name ?? user.id, user.id)
       if let expiry = snapshot.accessTokenExpiresAt {
         line +=
           snapshot.isAccessTokenExpired
-          ? "; the access token expired and will be renewed"
-          : "; access token valid until \(Row.date(expiry))"
+          ? L10n.Terminal.tokenExpired
+          : L10n.Terminal.tokenValidUntil(Row.date(expiry))
       }
       context.console.output(line + ".\n")
     } else {
-      context.console.error("Not signed in. Run 'kiln login'.\n")
+      context.console.error(L10n.Terminal.notSignedIn + "\n")
     }
     if let unconfirmedReason {
       let reason = context.scrubber.scrub(unconfirmedReason.localizedUserMessage)
       context.console.error(
-        "kiln: could not confirm the account with the server (\(reason)); "
-          + "this is the account stored on this device.\n")
+        "kiln: \(L10n.Terminal.accountNotConfirmed(reason))\n")
     }
     return user == nil ? .failure : .success
   }
@@ -124,7 +124,7 @@ enum AccountCommands {
     let email = try emailAddress(context)
     try await dependencies.auth.resetPassword(email: email)
     context.console.output(
-      "If an account exists for \(email), a password-reset link is on its way.\n")
+      L10n.Terminal.resetLinkSent(email) + "\n")
     return .success
   }
 
@@ -134,13 +134,14 @@ enum AccountCommands {
     if context.command.has("--password-stdin") {
       password = context.console.readInputLine()
     } else if context.console.inputIsTerminal {
-      password = SecretInput.readLine(prompt: "Password: ", console: context.console)
+      password = SecretInput.readLine(
+        prompt: L10n.Terminal.passwordPrompt + " ", console: context.console)
     } else {
       throw CommandError.usage(
-        "no terminal to ask for the password: pass it with --password-stdin.")
+        L10n.Terminal.noTerminalForPassword)
     }
     guard let password, !password.isEmpty else {
-      throw CommandError.usage("the password is empty.")
+      throw CommandError.usage(L10n.Terminal.passwordEmpty)
     }
     return (email, password)
   }
@@ -148,13 +149,13 @@ enum AccountCommands {
   private static func emailAddress(_ context: CommandContext) throws -> String {
     if let email = context.command.value("--email") { return email }
     guard context.console.inputIsTerminal, !context.command.has("--password-stdin") else {
-      throw CommandError.usage("give the e-mail address with --email ADDRESS.")
+      throw CommandError.usage(L10n.Terminal.emailNeeded)
     }
-    context.console.error("E-mail: ")
+    context.console.error(L10n.Terminal.emailPrompt + " ")
     guard let email = context.console.readInputLine()?.trimmingCharacters(in: .whitespaces),
       !email.isEmpty
     else {
-      throw CommandError.usage("the e-mail address is empty.")
+      throw CommandError.usage(L10n.Terminal.emailEmpty)
     }
     return email
   }

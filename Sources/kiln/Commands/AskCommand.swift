@@ -19,7 +19,7 @@ enum AskCommand {
   {
     let extracts = context.command.has("--extract")
     if extracts, context.wantsJSON {
-      throw CommandError.usage("--extract prints text; it cannot be combined with --json.")
+      throw CommandError.usage(L10n.Terminal.extractWithJSON)
     }
     let system = try systemPrompt(context, dependencies)
     let options = try requestOptions(context, dependencies)
@@ -33,8 +33,7 @@ enum AskCommand {
     if case .echo = dependencies.ai.provider {
       // A script would otherwise take the repeated question for an answer.
       context.console.error(
-        "kiln: no AI provider is configured, so the echo model repeats the message; "
-          + "set OPENAI_API_KEY or PROXY_BASE_URL (see 'kiln config').\n")
+        "kiln: \(L10n.Terminal.echoNotice)\n")
     }
     let conversation = try await conversation(context, dependencies, persona: persona)
     let chat = dependencies.sessions.viewModel(for: conversation.id)
@@ -62,7 +61,7 @@ enum AskCommand {
     let stop = SignalStop(chat: chat)
     defer { stop.cancel() }
     guard let result = await chat.send(text) else {
-      throw CommandError.usage("kiln ask needs a non-empty message.")
+      throw CommandError.usage(L10n.Terminal.askNeedsNonEmpty)
     }
     if readerLeft {
       // Like `kiln chats | head -1`: the reader had what it wanted; that is not a failure.
@@ -95,9 +94,8 @@ enum AskCommand {
     } else if let signal = stop.received, result.error == .cancelled {
       context.console.error(
         keeps
-          ? "kiln: stopped by \(SignalStop.name(signal)); the reply so far is saved in "
-            + "conversation \(conversation.id.uuidString.lowercased()).\n"
-          : "kiln: stopped by \(SignalStop.name(signal)).\n")
+          ? "kiln: \(L10n.Terminal.stoppedSaved(SignalStop.name(signal), conversation.id.uuidString.lowercased()))\n"
+          : "kiln: \(L10n.Terminal.stoppedBy(SignalStop.name(signal)))\n")
     } else if let error = result.error, error != .cancelled {
       let failure = AskJSON.failure(
         error, outcome: result.reply.outcome, scrubber: context.scrubber)
@@ -110,8 +108,7 @@ enum AskCommand {
       case .freeQuotaExhausted, .subscriptionRequired:
         // "Upgrade" alone leaves a script's user asking how: the plans are in the chat.
         context.console.error(
-          "kiln: type /upgrade in the chat ('kiln') to see the plans, "
-            + "or set OPENAI_API_KEY to use your own provider.\n")
+          "kiln: \(L10n.Terminal.askUpgradeHint)\n")
       default: break
       }
     }
@@ -144,11 +141,10 @@ enum AskCommand {
     guard let text = context.command.value("--system") else { return nil }
     if case .proxy = dependencies.ai.provider {
       throw CommandError.usage(
-        "--system works with a direct provider only: Kiln's proxy applies its own prompt. "
-          + "Choose a persona with --persona instead.")
+        L10n.Terminal.systemNeedsDirect)
     }
     guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-      throw CommandError.usage("--system needs a non-empty prompt.")
+      throw CommandError.usage(L10n.Terminal.systemNeedsPrompt)
     }
     return text
   }
@@ -165,8 +161,7 @@ enum AskCommand {
         ChatRequestOptions.names.contains(pair.name)
       {
         throw CommandError.usage(
-          "-o \(pair.name) works with a direct provider only: Kiln's proxy sets it itself. "
-            + "Through the proxy only temperature can be chosen.")
+          L10n.Terminal.optionNeedsDirect(pair.name))
       }
       do {
         try options.set(pair.name, to: pair.value)
@@ -198,16 +193,16 @@ enum AskCommand {
       // "New Chat" behind.
       let question = context.command.arguments.joined(separator: " ")
       guard !question.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-        throw CommandError.usage("kiln ask needs a non-empty message.")
+        throw CommandError.usage(L10n.Terminal.askNeedsNonEmpty)
       }
       return try withPipedText(question, context, limit: limit)
     }
     guard !context.console.inputIsTerminal else {
       throw CommandError.usage(
-        "kiln ask needs a message: kiln ask \"your question\", or pipe it on standard input.")
+        L10n.Terminal.askNeedsMessage)
     }
     guard let text = try pipedText(context, room: limit, limit: limit, withQuestion: false) else {
-      throw CommandError.usage("standard input was empty; kiln ask needs a message.")
+      throw CommandError.usage(L10n.Terminal.stdinEmpty)
     }
     return text
   }
@@ -235,17 +230,18 @@ enum AskCommand {
     let data = context.console.readInputPrefix(room + 1)
     guard data.count <= room else { throw overLimit(limit, withQuestion: withQuestion) }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw CommandError.usage("standard input is not UTF-8 text.")
+      throw CommandError.usage(L10n.Terminal.stdinNotUTF8)
     }
     return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
   }
 
   private static func overLimit(_ limit: Int, withQuestion: Bool = false) -> CommandError {
-    let what = withQuestion ? "The question with standard input" : "The message on standard input"
+    let size = ChatViewModel.byteCount(limit)
+    let key = ConfigurationKey.maximumPromptBytes.name
     return CommandError.failure(
-      "\(what) is over \(ChatViewModel.byteCount(limit)); the most "
-        + "that can be sent is \(ChatViewModel.byteCount(limit)) "
-        + "(\(ConfigurationKey.maximumPromptBytes.name)). Shorten it or send it in parts.")
+      withQuestion
+        ? L10n.Terminal.questionWithStdinTooLong(size, size, key)
+        : L10n.Terminal.stdinTooLong(size, size, key))
   }
 
   /// The saved settings; the defaults when they cannot be read (logged), so a damaged
@@ -267,7 +263,7 @@ enum AskCommand {
     guard let id = context.command.value("--persona") else { return nil }
     guard let persona = PersonaCatalogue.persona(rawID: id) else {
       let known = PersonaCatalogue.all.map(\.id.rawValue).joined(separator: ", ")
-      throw CommandError.usage("unknown persona '\(id)'. Personas: \(known).")
+      throw CommandError.usage(L10n.Terminal.unknownPersona(id, known))
     }
     return persona
   }

@@ -3,6 +3,7 @@ import AppComposition
 import Core
 import FeatureChat
 import Foundation
+import Localization
 
 /// `kiln config`: the effective configuration, where each value came from, the AI client it
 /// selects, and the files kiln uses. Secret values are never printed.
@@ -36,7 +37,8 @@ enum ConfigCommand {
       services: services(
         configuration, flags: flags, ownProvider: PlanFacts.isOwnProvider(ai.provider)),
       paths: [
-        "config": paths.configFile.path + (exists(paths.configFile) ? "" : " (not present)"),
+        "config": paths.configFile.path
+          + (exists(paths.configFile) ? "" : " " + L10n.Terminal.configNotPresent),
         "data": paths.dataDirectory.path, "database": paths.database.path,
         "secrets": paths.secretsDirectory.path,
       ],
@@ -67,7 +69,8 @@ enum ConfigCommand {
       } else {
         status = "set"
         shown =
-          key.isSecret ? "(set, \(entry.value.count) characters)" : scrubber.scrub(entry.value)
+          key.isSecret
+          ? L10n.Terminal.configSecretSet(entry.value.count) : scrubber.scrub(entry.value)
       }
       result[key.name] = Report.Value(
         value: shown, origin: entry.origin.description, status: status)
@@ -83,17 +86,18 @@ enum ConfigCommand {
     let accounts: String
     let payments: String
     if flags.usesMockServices {
-      accounts = "mock (development build; set AUTH_BYPASS=0 for real accounts)"
-      payments = "mock subscriptions (development build)"
+      accounts = L10n.Terminal.configMockAccounts
+      payments = L10n.Terminal.configMockPayments
     } else {
       accounts =
         configuration.isSet(.supabaseURL)
-        ? "Supabase at \(configuration.value(.supabaseURL) ?? "")"
-        : "not configured (set SUPABASE_URL and SUPABASE_ANON_KEY)"
+        ? L10n.Terminal.configSupabaseAt(configuration.value(.supabaseURL) ?? "")
+        : L10n.Terminal.configAccountsMissing
       payments =
         configuration.isSet(.revenueCatAPIKey)
-        ? "RevenueCat (entitlement \(configuration.value(.revenueCatEntitlementID) ?? "pro"))"
-        : "not configured (set REVENUECAT_API_KEY)"
+        ? L10n.Terminal.configRevenueCat(
+          configuration.value(.revenueCatEntitlementID) ?? "pro")
+        : L10n.Terminal.configPaymentsMissing
     }
     let policy = AppDependencies.freeTierPolicy(configuration)
     return [
@@ -107,25 +111,74 @@ enum ConfigCommand {
   private static func text(_ report: Report) -> String {
     var text = ""
     for line in report.ai + report.services {
-      text += "\(line.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(line.value)\n"
+      let name = Self.label(line.name)
+      text += "\(name.padding(toLength: 16, withPad: " ", startingAt: 0))\(Self.word(line.value))\n"
     }
-    text += "\nFiles:\n"
+    text += "\n\(L10n.Terminal.configFiles)\n"
     for name in ["config", "data", "database", "secrets"] {
       text +=
         "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0))\(report.paths[name] ?? "")\n"
     }
-    text += "\nValues:\n"
-    if report.values.isEmpty { text += "  (none set; kiln uses the echo model)\n" }
+    text += "\n\(L10n.Terminal.configValues)\n"
+    if report.values.isEmpty { text += "  \(L10n.Terminal.configNoneSet)\n" }
     for key in ConfigurationKey.all {
       guard let value = report.values[key.name] else { continue }
-      let shown = value.value ?? "(hidden)"
-      let note = value.status == "set" ? "" : " [\(value.status), ignored]"
-      text += "  \(key.name) = \(shown)\(note)   (from \(value.origin))\n"
+      let shown = value.value ?? L10n.Terminal.configHidden
+      let note =
+        value.status == "set" ? "" : " " + L10n.Terminal.configIgnored(status(value.status))
+      text +=
+        "  \(key.name) = \(shown)\(note)   \(L10n.Terminal.configFrom(origin(value.origin)))\n"
     }
     if !report.warnings.isEmpty {
-      text += "\nWarnings:\n" + report.warnings.map { "  - \($0)\n" }.joined()
+      text += "\n\(L10n.Terminal.configWarnings)\n" + report.warnings.map { "  - \($0)\n" }.joined()
     }
     return text
+  }
+
+  /// The JSON keeps its words stable for scripts; the text shows them in the interface
+  /// language.
+  private static func status(_ status: String) -> String {
+    switch status {
+    case "empty": return L10n.Terminal.configStatusEmpty
+    case "placeholder": return L10n.Terminal.configStatusPlaceholder
+    default: return status
+    }
+  }
+
+  /// Where a value came from, in the interface language; a file is named by its path.
+  private static func origin(_ origin: String) -> String {
+    switch origin {
+    case ConfigurationOrigin.environment.description: return L10n.Terminal.configOriginEnvironment
+    case ConfigurationOrigin.commandLine.description: return L10n.Terminal.configOriginCommandLine
+    default: return origin
+    }
+  }
+
+  /// A line's name in the interface language. The AI module names its summary lines in
+  /// English (they go to the log too); the JSON keeps those names.
+  private static func label(_ name: String) -> String {
+    let labels = [
+      "AI client": L10n.Terminal.configAIClient, "Endpoint": L10n.Terminal.configEndpoint,
+      "Model": L10n.Terminal.configModel, "Sign-in token": L10n.Terminal.configSignInToken,
+      "API key": L10n.Terminal.configAPIKey, "Extra headers": L10n.Terminal.configExtraHeaders,
+      "Why": L10n.Terminal.configWhy, "Models": L10n.Terminal.configModels,
+      "Accounts": L10n.Terminal.configAccounts,
+      "Subscriptions": L10n.Terminal.configSubscriptions,
+      "Free messages": L10n.Terminal.configFreeMessages,
+    ]
+    return labels[name] ?? name
+  }
+
+  /// The fixed values of the AI summary in the interface language; others as they are.
+  private static func word(_ value: String) -> String {
+    let words = [
+      "proxy default": L10n.Terminal.configProxyDefault,
+      "server default": L10n.Terminal.configServerDefault,
+      "sent as a bearer token": L10n.Terminal.configBearerToken,
+      "not set": L10n.Terminal.configNotSet, "set": L10n.Terminal.configSet,
+      "none": L10n.Terminal.configNone, "none listed": L10n.Terminal.configNoneListed,
+    ]
+    return words[value] ?? value
   }
 
   private static func exists(_ url: URL) -> Bool {

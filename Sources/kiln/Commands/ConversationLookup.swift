@@ -1,5 +1,6 @@
 import AppComposition
 import Foundation
+import Localization
 import Storage
 
 /// Finds conversations by full identifier or by a unique prefix of it (as `git` does), so
@@ -53,13 +54,13 @@ enum ConversationLookup {
       return exact
     }
     guard let matches = try await matches(text, in: dependencies) else {
-      throw CommandError.failure("no conversation has the id '\(text)'. See 'kiln chats'.")
+      throw CommandError.failure(L10n.Terminal.noConversationWithID(text))
     }
     switch matches.count {
     case 1: return matches[0]
     case 0:
       throw CommandError.failure(
-        "no conversation id starts or ends with '\(text)'. See 'kiln chats'.")
+        L10n.Terminal.noConversationMatching(text))
     default:
       throw CommandError.usage(ambiguity(text, matches))
     }
@@ -78,8 +79,7 @@ enum ConversationLookup {
     }
     guard id == nil else {
       throw CommandError.usage(
-        "give either --continue or --conversation ID, not both: they both name the "
-          + "conversation to add to.")
+        L10n.Terminal.continueOrConversation)
     }
     return try await mostRecent(in: dependencies)
   }
@@ -90,7 +90,7 @@ enum ConversationLookup {
     let conversations = try await all(dependencies, includeArchived: false)
     guard let latest = conversations.max(by: { $0.updatedAt < $1.updatedAt }) else {
       throw CommandError.failure(
-        "there is no conversation to continue yet; 'kiln ask TEXT' starts one.")
+        L10n.Terminal.nothingToContinue)
     }
     return latest
   }
@@ -100,12 +100,12 @@ enum ConversationLookup {
   /// Names the conversations `text` could mean, by short id and title, so the user can
   /// pick one.
   private static func ambiguity(_ text: String, _ matches: [ConversationDTO]) -> String {
-    var lines = ["'\(text)' matches \(matches.count) conversations; give more of the id:"]
+    var lines = [L10n.Terminal.ambiguousID(text, matches.count)]
     for conversation in matches.prefix(listedCandidates) {
       lines.append("  \(shortID(conversation.id))  \(conversation.title)")
     }
     if matches.count > listedCandidates {
-      lines.append("  and \(matches.count - listedCandidates) more (see 'kiln chats')")
+      lines.append("  " + L10n.Terminal.andMore(matches.count - listedCandidates))
     }
     return lines.joined(separator: "\n")
   }

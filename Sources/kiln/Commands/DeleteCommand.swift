@@ -1,5 +1,6 @@
 import AppComposition
 import Foundation
+import Localization
 import Storage
 
 /// `kiln delete ID...`: deletes conversations and their messages. Every id is resolved
@@ -21,20 +22,23 @@ enum DeleteCommand {
       for conversation in chosen {
         context.console.error(Row.line(for: conversation) + "\n")
       }
-      let what = chosen.count == 1 ? "this conversation" : "these \(chosen.count) conversations"
-      context.console.error("Delete \(what) and every message in them? [y/N] ")
+      context.console.error(
+        (chosen.count == 1
+          ? L10n.Terminal.deleteThisConversation
+          : L10n.Terminal.deleteTheseConversations(chosen.count)) + " ")
       let answer = context.console.readInputLine()?.trimmingCharacters(in: .whitespaces)
-      guard let answer, ["y", "yes"].contains(answer.lowercased()) else {
+      guard let answer, ConfirmationAnswer.isYes(answer) else {
         if answer == nil { context.console.error("\n") }
-        context.console.error("kiln: nothing deleted (pass --yes to delete without asking).\n")
+        context.console.error("kiln: \(L10n.Terminal.nothingDeleted)\n")
         return .failure
       }
     }
     for conversation in chosen {
       try await dependencies.conversations.delete(id: conversation.id)
     }
-    let noun = chosen.count == 1 ? "conversation" : "conversations"
-    context.console.error("Deleted \(chosen.count) \(noun).\n")
+    context.console.error(
+      (chosen.count == 1 ? L10n.Terminal.deletedOne : L10n.Terminal.deletedMany(chosen.count))
+        + "\n")
     return .success
   }
 }

@@ -2,6 +2,7 @@ import AI
 import AppComposition
 import Core
 import Foundation
+import Localization
 import Networking
 import Storage
 import TerminalUI
@@ -56,9 +57,10 @@ enum DoctorCommand {
       Check(
         name: "configuration", ok: true,
         detail: warnings.isEmpty
-          ? "valid"
-          : "valid, \(warnings.count) warning(s): "
-            + warnings.map { context.scrubber.scrub($0.description) }.joined(separator: "; ")))
+          ? L10n.Terminal.doctorValid
+          : L10n.Terminal.doctorValidWithWarnings(
+            warnings.count,
+            warnings.map { context.scrubber.scrub($0.description) }.joined(separator: "; "))))
     checks.append(database)
     let (providerCheck, models) = await Self.provider(provider, clock: clock)
     checks.append(providerCheck)
@@ -72,7 +74,8 @@ enum DoctorCommand {
       do { try context.printJSON(checks) } catch { return .failure }
     } else {
       for check in checks {
-        context.console.output("\(check.ok ? "ok  " : "FAIL") \(check.name): \(check.detail)\n")
+        let mark = check.ok ? "ok  " : L10n.Terminal.doctorFail
+        context.console.output("\(mark) \(Self.label(check.name)): \(check.detail)\n")
       }
     }
     return checks.allSatisfy(\.ok) ? .success : .failure
@@ -89,21 +92,15 @@ enum DoctorCommand {
         // `show`, `search`, `export` and `ask`, so every page is read here.
         return Check(
           name: "database", ok: false,
-          detail: "\(path) is damaged: SQLite's quick check found \(problems.count) "
-            + "problem(s), the first: \(first). Move it aside with its -wal and -shm files "
-            + "(Kiln then starts a new one there) and keep the copy to recover from "
-            + "(sqlite3's .recover command reads what is left)")
+          detail: L10n.Terminal.doctorDatabaseDamaged(path, problems.count, first))
       }
       return Check(
         name: "database", ok: true,
-        detail: "\(path): \(conversations.count) conversation(s), readable and writable, "
-          + "quick check passed")
+        detail: L10n.Terminal.doctorDatabaseHealthy(path, conversations.count))
     } catch StorageError.corrupted {
       return Check(
         name: "database", ok: false,
-        detail: "\(path) is damaged: SQLite's quick check could not read it. Move it aside "
-          + "with its -wal and -shm files (Kiln then starts a new one there) and keep the copy "
-          + "to recover from (sqlite3's .recover command reads what is left)")
+        detail: L10n.Terminal.doctorDatabaseUnreadable(path))
     } catch {
       return Check(
         name: "database", ok: false, detail: AppError.from(error).userMessage)
@@ -121,7 +118,7 @@ enum DoctorCommand {
     switch provider {
     case .echo:
       return (
-        Check(name: "AI provider", ok: true, detail: "echo model (no provider configured)"), nil
+        Check(name: "AI provider", ok: true, detail: L10n.Terminal.doctorEcho), nil
       )
     case .direct(let settings):
       let place = Self.place(settings.baseURL)
@@ -141,7 +138,9 @@ enum DoctorCommand {
         let response = try await client.send(
           HTTPRequest(url: url, method: .get).withTimeout(10))
         return (
-          Check(name: "AI provider", ok: true, detail: "\(place) answered \(response.statusCode)"),
+          Check(
+            name: "AI provider", ok: true,
+            detail: L10n.Terminal.doctorAnswered(place, response.statusCode)),
           nil
         )
       } catch let error as HTTPError {
@@ -153,11 +152,24 @@ enum DoctorCommand {
         let check = Check(
           name: "AI provider", ok: status < 500,
           detail: status < 500
-            ? "\(place) is reachable (answered \(status))" : "\(place) answered \(status)")
+            ? L10n.Terminal.doctorReachable(place, status)
+            : L10n.Terminal.doctorAnswered(place, status))
         return (check, nil)
       } catch {
         return (Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))"), nil)
       }
+    }
+  }
+
+  /// A check's name in the interface language; the JSON keeps the English names.
+  private static func label(_ name: String) -> String {
+    switch name {
+    case "configuration": return L10n.Terminal.doctorConfiguration
+    case "database": return L10n.Terminal.doctorDatabase
+    case "AI provider": return L10n.Terminal.doctorProvider
+    case "model": return L10n.Terminal.doctorModel
+    case "streams": return L10n.Terminal.doctorStreams
+    default: return name
     }
   }
 
@@ -175,18 +187,18 @@ enum DoctorCommand {
     case .listed(let ids, let status):
       return Check(
         name: "AI provider", ok: true,
-        detail: "\(place) answered \(status) with \(ids.count) model(s)")
+        detail: L10n.Terminal.doctorListed(place, status, ids.count))
     case .notAList(let status, let type):
-      let what = type.map { "a \($0) document" } ?? "a document"
+      let what = type.map { L10n.Terminal.doctorDocumentOfType($0) } ?? L10n.Terminal.doctorDocument
       return Check(
         name: "AI provider", ok: false,
-        detail: "\(place) answered \(status) with \(what) that is not a model list "
-          + "(JSON with a \"data\" array): check OPENAI_BASE_URL (it usually ends in /v1)")
+        detail: L10n.Terminal.doctorNotAList(place, status, what))
     case .failed(_, let status?):
-      let refusal =
+      let detail =
         status == 401 || status == 403
-        ? "refused the API key (\(status))" : "answered \(status) to GET \(path)"
-      return Check(name: "AI provider", ok: false, detail: "\(place) \(refusal)")
+        ? L10n.Terminal.doctorKeyRefused(place, status)
+        : L10n.Terminal.doctorAnsweredGet(place, status, path)
+      return Check(name: "AI provider", ok: false, detail: detail)
     case .failed(let text, nil):
       return Check(name: "AI provider", ok: false, detail: "\(place): \(text)")
     }
@@ -196,24 +208,24 @@ enum DoctorCommand {
   /// cannot vouch either way, and with no model configured the provider chooses.
   static func model(_ configured: String?, among models: [String]) -> Check {
     guard let configured else {
-      return Check(name: "model", ok: true, detail: "none configured: the provider's default")
+      return Check(name: "model", ok: true, detail: L10n.Terminal.doctorNoModel)
     }
     let shown = TerminalSanitizer.singleLine(configured, limit: 80)
     guard !models.isEmpty else {
       return Check(
         name: "model", ok: true,
-        detail: "\(shown) (the provider lists no models, so it could not be checked)")
+        detail: L10n.Terminal.doctorModelUnchecked(shown))
     }
     if models.contains(configured) {
-      return Check(name: "model", ok: true, detail: "\(shown) is one of the provider's models")
+      return Check(name: "model", ok: true, detail: L10n.Terminal.doctorModelListed(shown))
     }
     let examples = models.prefix(5).map { TerminalSanitizer.singleLine($0, limit: 60) }
       .joined(separator: ", ")
     let more = models.count > 5 ? ", …" : ""
     return Check(
       name: "model", ok: false,
-      detail: "\(shown) is not among the provider's \(models.count) model(s) (\(examples)\(more)): "
-        + "set \(AIConfiguration.Key.model) to one of them, or pick one with /model")
+      detail: L10n.Terminal.doctorModelMissing(
+        shown, models.count, examples + more, AIConfiguration.Key.model))
   }
 
   /// The sentence for a failed check, with the transport's own words when it gave some

@@ -1,3 +1,5 @@
+import Localization
+
 /// `kiln --help` and `kiln help COMMAND`.
 enum HelpCommand {
   static func run(topic: String?, _ console: Console) -> ExitStatus {
@@ -6,7 +8,7 @@ enum HelpCommand {
       return .success
     }
     guard let spec = Commands.all.first(where: { $0.name == topic }) else {
-      console.error("kiln: no help for '\(topic)': it is not a command. See 'kiln --help'.\n")
+      console.error("kiln: \(L10n.Terminal.noHelp(topic))\n")
       return .usage
     }
     console.output(help(for: spec))
@@ -15,13 +17,13 @@ enum HelpCommand {
 
   static var overview: String {
     var text = """
-      kiln \(KilnApplication.version): an AI chat in your terminal, built on Kiln's view models.
+      kiln \(KilnApplication.version): \(L10n.Terminal.overviewTagline)
 
-      usage: kiln [COMMAND] [OPTIONS]
+      \(L10n.Terminal.usageLabel) kiln [COMMAND] [OPTIONS]
 
-      Without a command, kiln opens the interactive chat (type /help there).
+      \(L10n.Terminal.overviewDefault)
 
-      commands:
+      \(L10n.Terminal.commandsHeading)
 
       """
     for spec in Commands.all where spec.name != "help" {
@@ -29,21 +31,20 @@ enum HelpCommand {
     }
     text += """
 
-      options for every command:
+      \(L10n.Terminal.globalOptionsHeading)
 
       """
     text += optionLines(CommandSpec.globalOptions)
     text += """
 
-      Configure a provider with environment variables or ~/.config/kiln/config:
+      \(L10n.Terminal.configureProvider)
         OPENAI_API_KEY=sk-...                         OpenAI
         OPENAI_API_KEY=sk-or-...                      OpenRouter
         OPENAI_BASE_URL=http://localhost:11434/v1     Ollama, LM Studio, llama.cpp
-        PROXY_BASE_URL=https://.../functions/v1       Kiln's proxy (keys stay on the server)
-      `kiln config` shows what kiln uses; `kiln doctor` checks it.
+        PROXY_BASE_URL=https://.../functions/v1       \(L10n.Terminal.providerProxy)
+      \(L10n.Terminal.configAndDoctor)
 
-      exit status: 0 success, 1 failure while running, 2 usage or configuration error;
-      129, 130, 143 when SIGHUP, SIGINT or SIGTERM stopped a reply (what arrived is kept).
+      \(L10n.Terminal.exitStatus)
 
       """
     return text
@@ -51,9 +52,9 @@ enum HelpCommand {
 
   static func help(for spec: CommandSpec) -> String {
     let usage = "kiln \(spec.name) \(spec.usage)".trimmingCharacters(in: .whitespaces)
-    var text = "usage: \(usage)\n\n\(spec.summary)\n"
+    var text = "\(L10n.Terminal.usageLabel) \(usage)\n\n\(spec.summary)\n"
     if !spec.options.isEmpty {
-      text += "\noptions:\n" + optionLines(spec.options)
+      text += "\n\(L10n.Terminal.optionsHeading)\n" + optionLines(spec.options)
     }
     return text
   }
@@ -62,7 +63,9 @@ enum HelpCommand {
     options.map { option in
       let long = option.valueName.map { "\(option.name) \($0)" } ?? option.name
       let name = option.short.map { "\($0), \(long)" } ?? "    \(long)"
-      let also = option.aliases.isEmpty ? "" : " (also \(option.aliases.joined(separator: ", ")))"
+      let also =
+        option.aliases.isEmpty
+        ? "" : " " + L10n.Terminal.optionAlso(option.aliases.joined(separator: ", "))
       return
         "  \(name.padding(toLength: 24, withPad: " ", startingAt: 0))\(option.summary)\(also)\n"
     }.joined()

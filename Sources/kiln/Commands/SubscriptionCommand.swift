@@ -1,5 +1,6 @@
 import AppComposition
 import Foundation
+import Localization
 import Payments
 
 /// `kiln subscription`: whether the user is subscribed, to what, and until when.
@@ -41,21 +42,23 @@ enum SubscriptionCommand {
       var line = PlanFacts.notSubscribed(
         ownProvider: PlanFacts.isOwnProvider(dependencies.ai.provider))
       if let product = output.product, let expiry = output.expiresAt {
-        line += " (\(product) ended \(Row.date(expiry)).)"
+        line += " " + L10n.Terminal.subscriptionEnded(product, Row.date(expiry))
       }
       context.console.output(line + "\n")
       return .success
     }
-    var line = "Subscribed"
-    if let product = output.product { line += " to \(product)" }
+    var line = L10n.Terminal.subscribed
+    if let product = output.product { line += " " + L10n.Terminal.subscribedTo(product) }
     line += output.entitlements.isEmpty ? "" : " (\(output.entitlements.joined(separator: ", ")))"
     if let expiry = output.expiresAt {
-      line += output.willRenew ? ", renews \(Row.date(expiry))" : ", ends \(Row.date(expiry))"
+      line +=
+        output.willRenew
+        ? L10n.Terminal.renews(Row.date(expiry)) : L10n.Terminal.ends(Row.date(expiry))
     } else {
-      line += ", lifetime"
+      line += L10n.Terminal.lifetime
     }
-    if output.trial { line += ", free trial" }
-    if output.inGracePeriod { line += ", billing problem: grace period" }
+    if output.trial { line += L10n.Terminal.freeTrial }
+    if output.inGracePeriod { line += L10n.Terminal.gracePeriod }
     context.console.output(line + ".\n")
     return .success
   }

@@ -54,9 +54,9 @@ enum Welcome {
     let modelText = model.map { " · \($0)" } ?? ""
     switch ai.provider {
     case .echo:
-      return "the echo model, which repeats what you type"
+      return L10n.Session.echoProvider
     case .proxy:
-      return "Kiln's AI proxy\(modelText)"
+      return L10n.Session.proxyProvider + modelText
     case .direct(let settings):
       return "\(settings.kind.rawValue)\(modelText)"
     }
@@ -67,16 +67,15 @@ enum Welcome {
     version: String, ai: AIConfiguration, model: String?, freeMessagesLeft: Int?,
     plan: String? = nil, signedInAs account: String?
   ) -> [String] {
-    var lines = ["Kiln \(version) · chatting with \(provider(ai, model: model))"]
+    var lines = [L10n.Session.welcomeChattingWith(version, provider(ai, model: model))]
     if case .echo = ai.provider {
-      lines.append("No AI provider is set up: set OPENAI_API_KEY or OPENAI_BASE_URL (kiln --help).")
+      lines.append(L10n.Session.welcomeNoProvider)
     }
-    lines.append(
-      "Type a message and press Enter. /help lists commands; Ctrl-C stops a reply; Ctrl-D quits.")
+    lines.append(L10n.Session.welcomeHowTo)
     var facts: [String] = []
     if let plan { facts.append(plan) }
     if let freeMessagesLeft { facts.append(L10n.Chat.messagesRemaining(freeMessagesLeft)) }
-    if let account { facts.append("signed in as \(account)") }
+    if let account { facts.append(L10n.Session.welcomeSignedInAs(account)) }
     if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
     return lines
   }

@@ -16,7 +16,7 @@ extension InteractiveSession {
       return
     }
     guard let chat = await currentOrNewChat() else { return }
-    if chat.isSending { hint("Your message waits for the reply still arriving here.") }
+    if chat.isSending { hint(L10n.Session.messageWaits) }
     await replies.followReply(in: chat) { await chat.send(text) }
   }
 }

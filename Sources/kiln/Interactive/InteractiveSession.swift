@@ -4,6 +4,7 @@ import Core
 import FeatureChat
 import FeatureSettings
 import Foundation
+import Localization
 import Storage
 import TerminalUI
 
@@ -171,7 +172,7 @@ final class InteractiveSession {
 
   private var prompt: StyledText {
     if chat?.editingMessageID != nil {
-      return StyledText("edit› ", style: theme.warning.adding(.bold))
+      return StyledText(L10n.Session.editPrompt + " ", style: theme.warning.adding(.bold))
     }
     return StyledText("› ", style: theme.prompt)
   }
@@ -179,7 +180,7 @@ final class InteractiveSession {
   private func interrupted(discarded: String) {
     if chat?.editingMessageID != nil {
       chat?.cancelEditButtonTapped()
-      hint("Edit cancelled.")
+      hint(L10n.Session.editCancelled)
       return
     }
     guard discarded.isEmpty else {
@@ -190,7 +191,7 @@ final class InteractiveSession {
       isQuitting = true
     } else {
       quitArmed = true
-      hint("Press Ctrl-C again to quit (or Ctrl-D).")
+      hint(L10n.Session.pressCtrlCAgain)
     }
   }
 
@@ -203,7 +204,7 @@ final class InteractiveSession {
     } else if text.hasPrefix("/") {
       if chat?.editingMessageID != nil {
         chat?.cancelEditButtonTapped()
-        hint("Edit cancelled.")
+        hint(L10n.Session.editCancelled)
       }
       do {
         await run(try SlashCommand.parse(text))
@@ -221,7 +222,9 @@ final class InteractiveSession {
   private func finish() async {
     let busy = dependencies.sessions.busyConversationIDs
     if !busy.isEmpty {
-      hint("Stopping \(busy.count == 1 ? "a reply" : "\(busy.count) replies") still arriving.")
+      hint(
+        busy.count == 1
+          ? L10n.Session.stoppingOneReply : L10n.Session.stoppingReplies(busy.count))
     }
     await saveHistory()
     io.close()

@@ -74,7 +74,7 @@ final class ReplyDisplay {
   ) async -> ReplyOutcome {
     let view = ReplyView(
       io: console.io, theme: console.theme,
-      spinnerLabel: "\(L10n.Chat.thinking)  (Esc: keep it in the background)"
+      spinnerLabel: "\(L10n.Chat.thinking)  \(L10n.Session.keepInBackground)"
     )
     view.start()
     let memoryBefore = chat.lastSavedMemory?.id
@@ -122,10 +122,10 @@ final class ReplyDisplay {
     switch result.error {
     case nil:
       if let newMemory {
-        console.hint("\(L10n.Chat.memorySaved): \(newMemory) (/memory lists them)")
+        console.hint("\(L10n.Chat.memorySaved): \(newMemory) \(L10n.Session.memoryListed)")
       }
     case .cancelled:
-      console.hint(shownText ? "Stopped. The text so far is kept; /retry asks again." : "Stopped.")
+      console.hint(shownText ? L10n.Session.stoppedKept : L10n.Session.stopped)
     case .freeQuotaExhausted, .subscriptionRequired:
       if let text = chat.inputText.isEmpty ? nil : chat.inputText {
         prefill = text
@@ -138,7 +138,7 @@ final class ReplyDisplay {
         console.hint(remedy)
       }
       if chat.canRetry, ProblemRemedy.retryCanHelp(error) {
-        console.hint("Type /retry to try again.")
+        console.hint(L10n.Session.typeRetry)
       }
     }
     showStatus(of: chat)
@@ -148,7 +148,7 @@ final class ReplyDisplay {
   /// The one-line hint shown when the free messages are used up.
   func showUpgradeHint() {
     console.problem(L10n.Chat.freeLimitReachedMessage)
-    console.hint("Type /upgrade to see the plans (or set OPENAI_API_KEY to use your own provider).")
+    console.hint(L10n.Session.upgradeOrOwnKey)
   }
 
   /// The status line after a reply (terminal only).
@@ -176,14 +176,13 @@ final class ReplyDisplay {
     guard console.io.isTerminal else { return }
     await rating.record(.goodReply)
     guard await rating.promptIfEligible().shouldPrompt else { return }
-    console.hint(
-      "Enjoying Kiln? A star or a kind word where you found it helps others find it too.")
+    console.hint(L10n.Session.enjoyingKiln)
   }
 
   private func sendToBackground(_ chat: ChatViewModel, work: Task<ReplyResult?, Never>) {
     let id = chat.conversationID
     let title = focus.conversation?.id == id ? focus.conversation?.title : chat.conversation?.title
-    console.hint("The reply keeps arriving in the background; /open it again to see it.")
+    console.hint(L10n.Session.keepsArrivingInBackground)
     backgroundReplies[id]?.cancel()
     backgroundReplies[id] = Task { @MainActor [weak self] in
       let result = await work.value
@@ -191,11 +190,13 @@ final class ReplyDisplay {
       self.backgroundReplies[id] = nil
       // The title as it is now: the conversation may have been renamed while it replied.
       let current = self.focus.conversation?.id == id ? self.focus.conversation?.title : nil
-      let name = (current ?? title).map { "“\($0)”" } ?? "the other conversation"
-      let outcome = result?.isCompleted == false ? "ended early" : "is complete"
+      let name = (current ?? title).map { "“\($0)”" } ?? L10n.Session.theOtherConversation
+      let shortID = ConversationLookup.shortID(id)
       self.notices.append(
         StyledText(
-          "The reply in \(name) \(outcome) (/open \(ConversationLookup.shortID(id))).",
+          result?.isCompleted == false
+            ? L10n.Session.replyEndedEarly(name, shortID)
+            : L10n.Session.replyComplete(name, shortID),
           style: self.console.theme.dim)
       )
     }
@@ -212,9 +213,10 @@ final class ReplyDisplay {
     case .assistant:
       console.io.write(console.render(markdown: message.text))
       if message.status == .cancelled {
-        console.hint("(stopped)")
+        console.hint(L10n.Session.markStopped)
       } else if message.status == .failed {
-        console.hint("(failed\(message.errorCode.map { ": \($0)" } ?? ""))")
+        console.hint(
+          message.errorCode.map { L10n.Session.markFailedCode($0) } ?? L10n.Session.markFailed)
       }
     default:
       return

@@ -1,6 +1,7 @@
 import AI
 import Core
 import Foundation
+import Localization
 import TerminalUI
 
 /// Where every command handler writes: the session's output in the theme in use, with
@@ -67,8 +68,9 @@ final class SessionConsole {
   /// An error from the app, in the user's language, never with secrets.
   func problem(_ error: AppError, doing action: String? = nil) {
     guard error != .cancelled else { return }
-    let prefix = action.map { "Could not \($0): " } ?? ""
-    problem(prefix + scrubber.scrub(error.localizedUserMessage) + " [\(error.code)]")
+    let message = scrubber.scrub(error.localizedUserMessage)
+    problem(
+      (action.map { L10n.Session.couldNot($0, message) } ?? message) + " [\(error.code)]")
   }
 
   /// A reply that failed, as `kiln ask` reports it: the provider's own message and code when

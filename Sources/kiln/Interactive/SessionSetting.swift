@@ -71,11 +71,11 @@ enum SessionSetting: String, CaseIterable, Sendable {
   var choices: String {
     switch self {
     case .theme: return Theme.allCases.map(\.rawValue).joined(separator: " | ")
-    case .diagnostics, .notifications, .haptics, .reduceMotion: return "on | off"
+    case .diagnostics, .notifications, .haptics, .reduceMotion: return L10n.Session.valueOnOff
     case .chatStyle:
       return SettingsDTO.ChatUIStyle.allCases.map(\.rawValue).joined(separator: " | ")
-    case .model: return "ID or number from /model | default"
-    case .persona: return "ID from /persona | default"
+    case .model: return L10n.Session.valueModel
+    case .persona: return L10n.Session.valuePersona
     }
   }
 

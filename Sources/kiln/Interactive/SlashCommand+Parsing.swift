@@ -1,4 +1,5 @@
 import Core
+import Localization
 
 extension SlashCommand {
   /// Parses a line that starts with "/".
@@ -9,14 +10,15 @@ extension SlashCommand {
     let name = String(body.prefix { !$0.isWhitespace })
     let rest = trimmed(body.dropFirst(name.count))
     guard !name.isEmpty else {
-      throw SlashCommandError("Type a command after the slash, e.g. /help.")
+      throw SlashCommandError(L10n.Session.typeCommandAfterSlash)
     }
     guard let spec = SlashCommandCatalogue.spec(named: name) else {
       let suggestion = name.lowercased().closestMatch(
         in: SlashCommandCatalogue.allNames, maximumDistance: name.count <= 2 ? 1 : 2)
-      let hint = suggestion.map { " Did you mean /\($0)?" } ?? ""
-      throw SlashCommandError(
-        "Unknown command /\(name).\(hint) Type /help for the list.", suggestion: suggestion)
+      let message =
+        suggestion.map { L10n.Session.unknownCommandSuggesting(name, $0) }
+        ?? L10n.Session.unknownCommand(name)
+      throw SlashCommandError(message, suggestion: suggestion)
     }
     return try parse(spec, arguments: rest)
   }
@@ -32,7 +34,7 @@ extension SlashCommand {
       return .newConversation(persona: words.first)
     case "chats":
       guard words.isEmpty || (words.count == 1 && ["archived", "all"].contains(words[0])) else {
-        throw usage(spec, "lists conversations; add 'archived' to include archived ones")
+        throw usage(spec, L10n.Session.chatsUsage)
       }
       return .chats(includeArchived: !words.isEmpty)
     case "open":
@@ -40,18 +42,18 @@ extension SlashCommand {
         throw usage(
           spec,
           words.isEmpty
-            ? "needs a number from /chats or a conversation id"
-            : "takes one number or conversation id, not \(words.count)")
+            ? L10n.Session.openNeedsReference
+            : L10n.Session.openTakesOne(words.count))
       }
       return .open(ConversationReference(words[0]))
     case "rename":
-      guard let title = optional else { throw usage(spec, "needs the new title") }
+      guard let title = optional else { throw usage(spec, L10n.Session.renameNeedsTitle) }
       return .rename(title)
     case "delete", "pin", "unpin", "archive", "unarchive":
       try atMost(1, words, spec)
       return reference(spec.name, words.first.map(ConversationReference.init))
     case "search":
-      guard let query = optional else { throw usage(spec, "needs something to look for") }
+      guard let query = optional else { throw usage(spec, L10n.Session.searchNeedsQuery) }
       return .search(query)
     case "persona": return try single(spec, words) { .persona($0) }
     case "model": return try single(spec, words) { .model($0) }
@@ -72,7 +74,7 @@ extension SlashCommand {
       try atMost(1, words, spec)
       return .help(words.first.map { String($0.drop { $0 == "/" }) })
     default:
-      guard words.isEmpty else { throw usage(spec, "takes no arguments") }
+      guard words.isEmpty else { throw usage(spec, L10n.Session.takesNoArguments) }
       return try noArgument(spec.name)
     }
   }
@@ -88,7 +90,7 @@ extension SlashCommand {
     case "delete-account": return .deleteAccount
     case "whoami": return .whoami
     case "quit": return .quit
-    default: throw SlashCommandError("/\(name) is not available.")
+    default: throw SlashCommandError(L10n.Session.notAvailable(name))
     }
   }
 
@@ -115,20 +117,20 @@ extension SlashCommand {
     let afterAction = trimmed(rest.dropFirst(words[0].count))
     switch action {
     case "add", "remember":
-      guard !afterAction.isEmpty else { throw usage(spec, "add needs the fact: /memory add TEXT") }
+      guard !afterAction.isEmpty else { throw usage(spec, L10n.Session.memoryAddNeedsText) }
       return .add(afterAction)
     case "edit":
       guard words.count >= 3, let index = Int(words[1]), index > 0 else {
-        throw usage(spec, "edit needs a number and the new text: /memory edit 2 TEXT")
+        throw usage(spec, L10n.Session.memoryEditNeedsText)
       }
       return .edit(index, trimmed(afterAction.dropFirst(words[1].count)))
     case "delete", "forget", "remove", "rm":
       guard words.count == 2, let index = Int(words[1]), index > 0 else {
-        throw usage(spec, "delete needs the number of a fact: /memory delete 2")
+        throw usage(spec, L10n.Session.memoryDeleteNeedsNumber)
       }
       return .delete(index)
     default:
-      throw usage(spec, "is /memory, /memory add TEXT, /memory edit N TEXT or /memory delete N")
+      throw usage(spec, L10n.Session.memoryUsage)
     }
   }
 
@@ -163,7 +165,7 @@ extension SlashCommand {
     try atMost(1, words, spec)
     guard let word = words.first else { return nil }
     guard let value = Int(word), value > 0 else {
-      throw usage(spec, "takes a number from 1 up, not '\(word)'")
+      throw usage(spec, L10n.Session.numberFromOne(word))
     }
     return value
   }
@@ -172,11 +174,12 @@ extension SlashCommand {
     _ count: Int, _ words: [String], _ spec: SlashCommandSpec
   ) throws(SlashCommandError) {
     guard words.count > count else { return }
-    throw usage(spec, count == 0 ? "takes no arguments" : "takes one argument")
+    throw usage(
+      spec, count == 0 ? L10n.Session.takesNoArguments : L10n.Session.takesOneArgument)
   }
 
   private static func usage(_ spec: SlashCommandSpec, _ problem: String) -> SlashCommandError {
-    SlashCommandError("/\(spec.name) \(problem). Usage: \(spec.usage)")
+    SlashCommandError(L10n.Session.usageProblem(spec.name, problem, spec.usage))
   }
 
   private static func trimmed(_ text: Substring) -> String {

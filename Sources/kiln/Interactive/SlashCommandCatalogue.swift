@@ -1,3 +1,5 @@
+import Localization
+
 /// One slash command as `/help` lists it.
 struct SlashCommandSpec: Equatable, Sendable {
   /// Where `/help` lists it.
@@ -7,6 +9,17 @@ struct SlashCommandSpec: Equatable, Sendable {
     case assistant = "Personas, models and memory"
     case account = "Account, plan and look"
     case session = "Session"
+
+    /// The heading `/help` shows, in the interface language.
+    var title: String {
+      switch self {
+      case .conversations: return L10n.Session.groupConversations
+      case .messages: return L10n.Session.groupMessages
+      case .assistant: return L10n.Session.groupAssistant
+      case .account: return L10n.Session.groupAccount
+      case .session: return L10n.Session.groupSession
+      }
+    }
   }
 
   /// The name without the slash.
@@ -15,20 +28,28 @@ struct SlashCommandSpec: Equatable, Sendable {
   let aliases: [String]
   /// The arguments, as `/help` shows them (`TITLE`, `[N]`).
   let arguments: String
-  /// What it does, in a few words.
-  let summary: String
+  private let summaryText: @Sendable () -> String
+  /// What it does, in a few words, in the interface language.
+  var summary: String { summaryText() }
   /// Its group in `/help`.
   let group: Group
 
   init(
-    _ name: String, _ arguments: String = "", _ summary: String, group: Group,
+    _ name: String, _ arguments: String = "",
+    _ summary: @autoclosure @escaping @Sendable () -> String, group: Group,
     aliases: [String] = []
   ) {
     self.name = name
     self.aliases = aliases
     self.arguments = arguments
-    self.summary = summary
+    summaryText = summary
     self.group = group
+  }
+
+  /// The same command: the name says which, whatever language its summary is in.
+  static func == (left: SlashCommandSpec, right: SlashCommandSpec) -> Bool {
+    left.name == right.name && left.aliases == right.aliases && left.arguments == right.arguments
+      && left.group == right.group
   }
 
   /// `/name ARGUMENTS`.
@@ -38,62 +59,62 @@ struct SlashCommandSpec: Equatable, Sendable {
 /// Every slash command, in the order `/help` lists them.
 enum SlashCommandCatalogue {
   static let all: [SlashCommandSpec] = [
-    SlashCommandSpec("new", "[PERSONA]", "start a new conversation", group: .conversations),
+    SlashCommandSpec("new", "[PERSONA]", L10n.Session.helpNew, group: .conversations),
     SlashCommandSpec(
-      "chats", "[archived]", "list conversations (pinned first)", group: .conversations,
+      "chats", "[archived]", L10n.Session.helpChats, group: .conversations,
       aliases: ["list"]),
     SlashCommandSpec(
-      "open", "N|ID", "switch to conversation N of the list, or by id", group: .conversations),
-    SlashCommandSpec("rename", "TITLE", "rename this conversation", group: .conversations),
+      "open", "N|ID", L10n.Session.helpOpen, group: .conversations),
+    SlashCommandSpec("rename", "TITLE", L10n.Session.helpRename, group: .conversations),
     SlashCommandSpec(
-      "delete", "[N|ID]", "delete this (or another) conversation", group: .conversations),
-    SlashCommandSpec("pin", "[N|ID]", "pin a conversation to the top", group: .conversations),
-    SlashCommandSpec("unpin", "[N|ID]", "unpin a conversation", group: .conversations),
-    SlashCommandSpec("archive", "[N|ID]", "hide a conversation from /chats", group: .conversations),
-    SlashCommandSpec("unarchive", "[N|ID]", "bring an archived one back", group: .conversations),
+      "delete", "[N|ID]", L10n.Session.helpDelete, group: .conversations),
+    SlashCommandSpec("pin", "[N|ID]", L10n.Session.helpPin, group: .conversations),
+    SlashCommandSpec("unpin", "[N|ID]", L10n.Session.helpUnpin, group: .conversations),
+    SlashCommandSpec("archive", "[N|ID]", L10n.Session.helpArchive, group: .conversations),
+    SlashCommandSpec("unarchive", "[N|ID]", L10n.Session.helpUnarchive, group: .conversations),
     SlashCommandSpec(
-      "search", "QUERY", "search titles and every message", group: .conversations,
+      "search", "QUERY", L10n.Session.helpSearch, group: .conversations,
       aliases: ["find"]),
-    SlashCommandSpec("retry", "", "ask again after a failed or stopped reply", group: .messages),
+    SlashCommandSpec("retry", "", L10n.Session.helpRetry, group: .messages),
     SlashCommandSpec(
-      "edit", "[N]", "edit your last (or Nth) message and resend it", group: .messages),
+      "edit", "[N]", L10n.Session.helpEdit, group: .messages),
     SlashCommandSpec(
-      "regen", "", "write a new version of the last reply", group: .messages,
+      "regen", "", L10n.Session.helpRegen, group: .messages,
       aliases: ["regenerate"]),
     SlashCommandSpec(
-      "versions", "[N]", "list versions of the last reply, or show version N",
+      "versions", "[N]", L10n.Session.helpVersions,
       group: .messages),
-    SlashCommandSpec("copy", "", "print the last reply as plain text", group: .messages),
+    SlashCommandSpec("copy", "", L10n.Session.helpCopy, group: .messages),
     SlashCommandSpec(
-      "export", "[json|markdown] [FILE]", "save this conversation to a file", group: .messages),
+      "export", "[json|markdown] [FILE]", L10n.Session.helpExport, group: .messages),
     SlashCommandSpec(
-      "usage", "", "tokens, models and free messages used", group: .messages),
+      "usage", "", L10n.Session.helpUsage, group: .messages),
     SlashCommandSpec(
-      "persona", "[ID]", "list personas, or pick one for new conversations",
+      "persona", "[ID]", L10n.Session.helpPersona,
       group: .assistant),
-    SlashCommandSpec("model", "[ID]", "list models, or pick one", group: .assistant),
+    SlashCommandSpec("model", "[ID]", L10n.Session.helpModel, group: .assistant),
     SlashCommandSpec(
       "memory", "[add|edit|delete]",
-      "what the assistant remembers: add TEXT, edit N TEXT, delete N",
+      L10n.Session.helpMemory,
       group: .assistant, aliases: ["memories"]),
-    SlashCommandSpec("theme", "[NAME]", "list themes, or pick one", group: .account),
+    SlashCommandSpec("theme", "[NAME]", L10n.Session.helpTheme, group: .account),
     SlashCommandSpec(
-      "settings", "[NAME [VALUE]]", "show every setting, or change one (it is kept)",
+      "settings", "[NAME [VALUE]]", L10n.Session.helpSettings,
       group: .account),
     SlashCommandSpec(
-      "upgrade", "[N]", "see Kiln Pro plans, or buy plan N", group: .account,
+      "upgrade", "[N]", L10n.Session.helpUpgrade, group: .account,
       aliases: ["paywall", "subscribe"]),
-    SlashCommandSpec("restore", "", "restore purchases", group: .account),
+    SlashCommandSpec("restore", "", L10n.Session.helpRestore, group: .account),
     SlashCommandSpec(
-      "login", "[EMAIL]", "sign in with e-mail and password", group: .account,
+      "login", "[EMAIL]", L10n.Session.helpLogin, group: .account,
       aliases: ["signin"]),
-    SlashCommandSpec("logout", "", "sign out", group: .account, aliases: ["signout"]),
+    SlashCommandSpec("logout", "", L10n.Session.helpLogout, group: .account, aliases: ["signout"]),
     SlashCommandSpec(
-      "delete-account", "", "delete your account, chats and memories (asks first)",
+      "delete-account", "", L10n.Session.helpDeleteAccount,
       group: .account),
-    SlashCommandSpec("whoami", "", "who is signed in, and the plan", group: .account),
-    SlashCommandSpec("help", "[COMMAND]", "this list, or one command", group: .session),
-    SlashCommandSpec("quit", "", "leave Kiln (also Ctrl-D)", group: .session, aliases: ["exit"]),
+    SlashCommandSpec("whoami", "", L10n.Session.helpWhoami, group: .account),
+    SlashCommandSpec("help", "[COMMAND]", L10n.Session.helpHelp, group: .session),
+    SlashCommandSpec("quit", "", L10n.Session.helpQuit, group: .session, aliases: ["exit"]),
   ]
 
   /// The command called `name` (without the slash), by name or alias.

@@ -19,9 +19,9 @@ final class HandlerHarness {
 
   init(
     answers: [String] = [], persona: Persona = PersonaCatalogue.defaultPersona,
-    model: ModelID? = nil, defaultModel: ModelID? = nil
+    model: ModelID? = nil, defaultModel: ModelID? = nil, rows: Int? = 30
   ) {
-    io = ScriptedSessionIO([], answers: answers)
+    io = ScriptedSessionIO([], answers: answers, rows: rows)
     console = SessionConsole(
       io: io, scrubber: SecretScrubber(secrets: []), environment: [:], selectedTheme: .system)
     focus = SessionFocus(persona: persona, model: model, defaultModel: defaultModel)

@@ -15,7 +15,7 @@ import Testing
 final class ScriptedSessionIO: SessionIO {
   let capabilities = TerminalCapabilities.plain
   let width: Int?
-  let rows: Int? = 30
+  let rows: Int?
   let isTerminal: Bool
   private var inputs: [SessionInput]
   private var answers: [String]
@@ -34,8 +34,9 @@ final class ScriptedSessionIO: SessionIO {
 
   init(
     _ lines: [String], answers: [String] = [], isTerminal: Bool = false, width: Int? = nil,
-    leavesUnread: Int = 0
+    rows: Int? = 30, leavesUnread: Int = 0
   ) {
+    self.rows = rows
     inputs = lines.map(SessionInput.line)
     self.leavesUnread = leavesUnread
     self.answers = answers

@@ -11,6 +11,19 @@ enum AllAccessors {
   static let all: [Accessor] =
     auth + chat + chatPlurals + settings + payments + onboarding + profile + theme + common
     + error + a11y
+    + terminal + session
+
+  /// The `kiln` terminal app's own strings.
+  static var terminal: [Accessor] {
+    terminalHelp + terminalCommandLine + terminalCommands + terminalChecks
+  }
+
+  /// The interactive chat's strings.
+  static var session: [Accessor] {
+    sessionHelp + sessionCommandLine + sessionWelcome + sessionActions + sessionConversations
+      + sessionMessages + sessionAssistant + sessionSettings + sessionAccount + sessionPaywall
+      + sessionReplies
+  }
 
   static let auth: [Accessor] = [
     ("Auth.tagline", { L10n.Auth.tagline }),

@@ -55,9 +55,9 @@ final class AccountHandler: SlashCommandHandler {
   private func whoami() async {
     let user = await auth.currentUser()
     if let user {
-      console.say("Signed in as \(user.email ?? user.id).")
+      console.say(L10n.Session.signedInAs(user.email ?? user.id))
     } else {
-      console.say("Not signed in. /login signs in.")
+      console.say(L10n.Session.notSignedInLogin)
     }
     await plan.show()
   }
@@ -67,12 +67,13 @@ final class AccountHandler: SlashCommandHandler {
     let account = makeAccount()
     await account.load()
     if let user = account.user {
-      console.hint("Already signed in as \(user.email ?? user.id); /logout first to switch.")
+      console.hint(L10n.Session.alreadySignedIn(user.email ?? user.id))
       return
     }
-    let typed = email == nil ? await console.io.ask("E-mail: ", secret: false) : email
+    let typed =
+      email == nil ? await console.io.ask(L10n.Session.emailPrompt + " ", secret: false) : email
     guard let address = typed?.trimmingCharacters(in: .whitespaces), !address.isEmpty else {
-      console.hint("Sign-in cancelled.")
+      console.hint(L10n.Session.signInCancelled)
       return
     }
     account.email = address
@@ -82,34 +83,36 @@ final class AccountHandler: SlashCommandHandler {
       console.problem(AccountProblem.invalidEmail.message)
       return
     }
-    guard let password = await console.io.ask("Password: ", secret: true), !password.isEmpty else {
-      console.hint("Sign-in cancelled.")
+    guard let password = await console.io.ask(L10n.Session.passwordPrompt + " ", secret: true),
+      !password.isEmpty
+    else {
+      console.hint(L10n.Session.signInCancelled)
       return
     }
     account.password = password
     await account.submitButtonTapped()
     guard let user = account.user else {
       if case .failed(let error) = account.problem {
-        console.problem(error, doing: "sign in")
+        console.problem(error, doing: L10n.Session.doSignIn)
       } else {
-        console.problem(account.errorMessage ?? "Could not sign in.")
+        console.problem(account.errorMessage ?? L10n.Session.couldNotSignIn)
       }
       return
     }
     await subscriptionMayHaveChanged()
-    console.done("Signed in as \(user.email ?? address).")
+    console.done(L10n.Session.signedInAs(user.email ?? address))
   }
 
   /// Signs out through the settings model, as the settings screen's "Sign Out" does.
   private func logout() async {
     guard let user = await auth.currentUser() else {
-      console.hint("Not signed in.")
+      console.hint(L10n.Session.notSignedIn)
       return
     }
     await screen.model.signOutButtonTapped()
-    if screen.reportFailure(doing: "sign out") { return }
+    if screen.reportFailure(doing: L10n.Session.doSignOut) { return }
     await subscriptionMayHaveChanged()
-    console.done("Signed out \(user.email ?? user.id).")
+    console.done(L10n.Session.signedOut(user.email ?? user.id))
   }
 
   /// Deletes the account through the settings model, as the settings screen's "Delete
@@ -117,33 +120,33 @@ final class AccountHandler: SlashCommandHandler {
   /// Then, as the warning says, the chats and memories on this machine are erased too.
   private func deleteAccount() async {
     guard let user = await auth.currentUser() else {
-      console.hint("Not signed in: there is no account to delete.")
+      console.hint(L10n.Session.noAccountToDelete)
       return
     }
     screen.model.deleteAccountButtonTapped()
     guard screen.model.accountDeletion == .confirming else {
-      console.problem("The account cannot be deleted right now; try again in a moment.")
+      console.problem(L10n.Session.cannotDeleteNow)
       return
     }
     console.say(
       L10n.Settings.deleteAccountTitle + " (\(user.email ?? user.id))", console.theme.warning)
     console.say(L10n.Settings.deleteAccountMessage)
-    let answer = await console.io.ask("Type delete to confirm: ", secret: false)
+    let answer = await console.io.ask(L10n.Session.typeDeleteToConfirm + " ", secret: false)
     guard answer?.trimmingCharacters(in: .whitespaces).lowercased() == "delete" else {
       screen.model.deleteAccountCancelled()
-      console.hint("Kept the account.")
+      console.hint(L10n.Session.keptAccount)
       return
     }
     await screen.model.deleteAccountConfirmed()
     guard screen.model.accountDeletion == .deleted else {
-      _ = screen.reportFailure(doing: "delete the account")
+      _ = screen.reportFailure(doing: L10n.Session.doDeleteAccount)
       return
     }
     focus.clear()
     do {
       try await eraseLocalData()
     } catch {
-      console.problem(AppError.from(error), doing: "erase the chats on this machine")
+      console.problem(AppError.from(error), doing: L10n.Session.doEraseChats)
     }
     await memories.load()
     await subscriptionMayHaveChanged()

@@ -49,9 +49,11 @@ final class AssistantHandler: SlashCommandHandler {
       return found
     }
     let ids = PersonaCatalogue.all.map(\.id.rawValue)
-    let suggestion = wanted.closestMatch(in: ids, maximumDistance: 3).map { " Did you mean \($0)?" }
+    let names = ids.joined(separator: ", ")
     console.problem(
-      "There is no persona '\(text)'.\(suggestion ?? "") Personas: \(ids.joined(separator: ", ")).")
+      wanted.closestMatch(in: ids, maximumDistance: 3).map {
+        L10n.Session.noPersonaSuggesting(text, $0, names)
+      } ?? L10n.Session.noPersona(text, names))
     return nil
   }
 
@@ -62,21 +64,23 @@ final class AssistantHandler: SlashCommandHandler {
       for (index, item) in PersonaCatalogue.all.enumerated() {
         var line = StyledText(item.id.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0))
         line.append(item.displayName, style: .plain.adding(.bold))
-        if item.id == current { line.append("  (this conversation)", style: theme.accent) }
+        if item.id == current {
+          line.append("  " + L10n.Session.personaThisConversation, style: theme.accent)
+        }
         if item.id == focus.persona.id, item.id != current {
-          line.append("  (new conversations)", style: theme.dim)
+          line.append("  " + L10n.Session.personaNewConversations, style: theme.dim)
         }
         console.say(console.numbered(index + 1, line), cut: true)
       }
-      console.hint("/persona ID picks one for new conversations; /new ID starts one now.")
+      console.hint(L10n.Session.personaHint)
       return
     }
     guard let chosen = Self.persona(named: id, reportingTo: console) else { return }
     focus.persona = chosen
     if focus.chat == nil {
-      console.done("\(chosen.displayName) will answer in this new conversation.")
+      console.done(L10n.Session.personaAnswersHere(chosen.displayName))
     } else {
-      console.done("New conversations will use \(chosen.displayName); /new starts one now.")
+      console.done(L10n.Session.personaForNew(chosen.displayName))
     }
   }
 
@@ -104,19 +108,15 @@ final class AssistantHandler: SlashCommandHandler {
     focus.model = chosen
     focus.chat?.model = chosen
     if case .echo = ai.provider {
-      console.hint(
-        "The echo model answers whatever you pick; set a provider to use \(chosen.rawValue).")
+      console.hint(L10n.Session.echoAnswersAnything(chosen.rawValue))
     } else if let listed = await providerModels?.ids(), !listed.isEmpty,
       !listed.contains(chosen.rawValue)
     {
-      console.hint(
-        "The provider does not list \(chosen.rawValue); Kiln will ask for it anyway "
-          + "(/model lists what it has).")
+      console.hint(L10n.Session.providerDoesNotList(chosen.rawValue))
     } else if providerModels == nil, !catalogue.models.isEmpty, catalogue.model(chosen) == nil {
-      console.hint(
-        "\(chosen.rawValue) is not in the list; Kiln will ask the provider for it anyway.")
+      console.hint(L10n.Session.notInList(chosen.rawValue))
     }
-    console.done("Now using \(chosen.rawValue).")
+    console.done(L10n.Session.nowUsing(chosen.rawValue))
   }
 
   private func listModels(current: String?) async {
@@ -124,68 +124,74 @@ final class AssistantHandler: SlashCommandHandler {
     let theme = console.theme
     let models = await numberedModels()
     if catalogue.models.isEmpty, models.fromProvider.isEmpty {
-      console.hint("The provider lists no models here; /model ID asks for any model by its id.")
+      console.hint(L10n.Session.noModelsListed)
     }
     for (index, info) in catalogue.models.enumerated() {
       var line = StyledText(info.id.rawValue, style: .plain.adding(.bold))
       if info.displayName != info.id.rawValue { line.append("  \(info.displayName)") }
       if let window = info.contextWindow {
         line.append(
-          "  \(StatusLineLabels.groupedThousands(window)) tokens of context", style: theme.dim)
+          "  " + L10n.Session.contextTokens(StatusLineLabels.groupedThousands(window)),
+          style: theme.dim)
       }
-      if info.id.rawValue == current { line.append("  (in use)", style: theme.accent) }
+      if info.id.rawValue == current {
+        line.append("  " + L10n.Session.inUse, style: theme.accent)
+      }
       console.say(console.numbered(index + 1, line), cut: true)
     }
     if !models.fromProvider.isEmpty {
       console.say(
         StyledText(
-          catalogue.models.isEmpty ? "The provider's models:" : "Also from the provider:",
+          catalogue.models.isEmpty
+            ? L10n.Session.providersModels : L10n.Session.alsoFromProvider,
           style: theme.dim))
       for (offset, id) in models.fromProvider.enumerated() {
         var line = StyledText(TerminalSanitizer.singleLine(id.rawValue, limit: 120))
-        if id.rawValue == current { line.append("  (in use)", style: theme.accent) }
+        if id.rawValue == current { line.append("  " + L10n.Session.inUse, style: theme.accent) }
         console.say(console.numbered(catalogue.models.count + offset + 1, line), cut: true)
       }
     }
     let shown = Set((models.configured + models.fromProvider).map(\.rawValue))
     if let current, !shown.contains(current) {
-      console.hint("In use: \(current).")
+      console.hint(L10n.Session.inUseNamed(current))
     }
   }
 
   private func memory(_ action: SlashCommand.MemoryAction) async {
     await memories.load()
     if case .failed(let error) = memories.loadState {
-      console.problem(error, doing: "read memories")
+      console.problem(error, doing: L10n.Session.doReadMemories)
       return
     }
     switch action {
     case .list:
       guard !memories.memories.isEmpty else {
         console.hint(L10n.Chat.memoriesEmpty)
-        console.hint(
-          "/memory add TEXT remembers something, or start a message with “remember that”.")
+        console.hint(L10n.Session.memoryHowToAdd)
         return
       }
       for (index, memory) in memories.memories.enumerated() {
         console.say(console.numbered(index + 1, StyledText(memory.text)), cut: true)
       }
-      console.hint(
-        "Every conversation sees these. /memory edit N TEXT or /memory delete N changes them.")
+      console.hint(L10n.Session.memoryEveryConversation)
     case .add(let text):
       guard await memories.addButtonTapped(text) != nil else {
-        return reportMemoryFailure(doing: "remember that")
+        return reportMemoryFailure(doing: L10n.Session.doRemember)
       }
       console.done("\(L10n.Chat.memorySaved).")
     case .edit(let number, let text):
       guard let memory = memoryNumbered(number) else { return }
       await memories.edit(id: memory.id, text: text)
-      guard memories.failure == nil else { return reportMemoryFailure(doing: "change the memory") }
-      console.done("Memory \(number) changed.")
+      guard memories.failure == nil else {
+        return reportMemoryFailure(doing: L10n.Session.doChangeMemory)
+      }
+      console.done(L10n.Session.memoryChanged(number))
     case .delete(let number):
       guard let memory = memoryNumbered(number) else { return }
       await memories.deleteButtonTapped(id: memory.id)
-      guard memories.failure == nil else { return reportMemoryFailure(doing: "forget it") }
+      guard memories.failure == nil else {
+        return reportMemoryFailure(doing: L10n.Session.doForget)
+      }
       console.done("\(L10n.Chat.memoryForgotten): \(memory.text)")
     }
   }
@@ -195,8 +201,8 @@ final class AssistantHandler: SlashCommandHandler {
     guard all.indices.contains(number - 1) else {
       console.problem(
         all.isEmpty
-          ? "There are no memories yet."
-          : "There is no memory \(number) (1–\(all.count)); /memory lists them.")
+          ? L10n.Session.noMemoriesYet
+          : L10n.Session.noMemoryNumber(number, all.count))
       return nil
     }
     return all[number - 1]

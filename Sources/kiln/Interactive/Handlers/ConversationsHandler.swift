@@ -51,7 +51,7 @@ final class ConversationsHandler: SlashCommandHandler {
   /// made.
   func startConversation() async -> ConversationDTO? {
     guard let created = await history.createNewConversation(persona: focus.persona) else {
-      reportHistoryFailure(doing: "start a conversation")
+      reportHistoryFailure(doing: L10n.Session.doStartConversation)
       return nil
     }
     return created
@@ -76,7 +76,7 @@ final class ConversationsHandler: SlashCommandHandler {
     focus.chat = nil
     focus.conversation = nil
     console.say(
-      "New conversation with \(focus.persona.displayName). Say something!", console.theme.accent)
+      L10n.Session.newConversationWith(focus.persona.displayName), console.theme.accent)
   }
 
   private func listChats(includeArchived: Bool) async {
@@ -86,22 +86,67 @@ final class ConversationsHandler: SlashCommandHandler {
       await history.loadConversations()
     }
     if case .failed(let error) = history.loadState {
-      console.problem(error, doing: "list conversations")
+      console.problem(error, doing: L10n.Session.doListConversations)
       return
     }
-    let list = history.conversations
-    guard !list.isEmpty else {
+    guard !history.conversations.isEmpty else {
       console.hint(L10n.Chat.emptyHistoryMessage)
       return
     }
-    focus.listing = list.map(\.id)
-    for (index, item) in list.enumerated() {
-      console.say(console.numbered(index + 1, row(item)), cut: true)
+    focus.listing = history.conversations.map(\.id)
+    guard let pageSize = Self.pageSize(rows: console.io.rows) else {
+      for (index, item) in history.conversations.enumerated() {
+        console.say(console.numbered(index + 1, row(item)), cut: true)
+      }
+      if history.paginator.state != .endReached {
+        console.hint(L10n.Session.showingNewest(history.conversations.count))
+      }
+      console.hint(L10n.Session.openSwitches)
+      return
     }
-    if history.paginator.state != .endReached {
-      console.hint("Showing the newest \(list.count); kiln chats lists every one.")
+    await showPaged(pageSize: pageSize)
+    console.hint(L10n.Session.openSwitches)
+  }
+
+  /// The rows a screen of `/chats` shows: the terminal's height less the lines kept for the
+  /// question between screens and the prompt; `nil` (every row at once) without a terminal
+  /// height, so a pipe or a script reads the whole list.
+  static func pageSize(rows: Int?) -> Int? {
+    rows.map { max(1, $0 - reservedRows) }
+  }
+
+  /// The question between screens, the hint after the list, and the prompt.
+  static let reservedRows = 3
+
+  /// The list one screen at a time, loading the next page of conversations as the last rows
+  /// come into view (as a history screen does); Enter shows the next screen, anything else
+  /// (`q`), Ctrl-C or the end of the input stops.
+  private func showPaged(pageSize: Int) async {
+    var shown = 0
+    while true {
+      await loadRows(upTo: shown + pageSize)
+      let end = min(shown + pageSize, history.conversations.count)
+      guard end > shown else { return }
+      for index in shown..<end {
+        console.say(console.numbered(index + 1, row(history.conversations[index])), cut: true)
+      }
+      shown = end
+      // One more row says whether there is a next screen to offer.
+      await loadRows(upTo: shown + 1)
+      focus.listing = history.conversations.map(\.id)
+      guard shown < history.conversations.count else { return }
+      let answer = await console.io.ask(L10n.Session.pageMore(shown) + " ", secret: false)
+      guard let answer, answer.trimmingCharacters(in: .whitespaces).isEmpty else { return }
     }
-    console.hint("/open N switches to one.")
+  }
+
+  /// Loads pages of the history until it holds `count` conversations or has no more.
+  private func loadRows(upTo count: Int) async {
+    while history.conversations.count < count {
+      let before = history.conversations.count
+      await history.conversationAppeared(at: before - 1)
+      guard history.conversations.count > before else { return }
+    }
   }
 
   /// One conversation in a list: title, persona, date, short id, and its flags.
@@ -117,7 +162,7 @@ final class ConversationsHandler: SlashCommandHandler {
       text.append("  \(L10n.Chat.archived.lowercased())", style: console.theme.dim)
     }
     if sessions.busyConversationIDs.contains(item.id) {
-      text.append("  replying…", style: console.theme.success)
+      text.append("  " + L10n.Session.replying, style: console.theme.success)
     }
     let details = [item.personaName, Row.date(item.updatedAt)].compactMap { $0 }
       .joined(separator: " · ")
@@ -128,55 +173,70 @@ final class ConversationsHandler: SlashCommandHandler {
   private func rename(to title: String) async {
     guard let target = await target(nil, for: "rename") else { return }
     await history.renameConversation(id: target.id, newTitle: title)
-    guard await refreshAfterChange(target.id, doing: "rename the conversation") else { return }
-    console.done("Renamed to “\(title)”.")
+    guard await refreshAfterChange(target.id, doing: L10n.Session.doRenameConversation) else {
+      return
+    }
+    console.done(L10n.Session.renamedTo(title))
   }
 
   private func delete(_ reference: ConversationReference?) async {
     guard let target = await target(reference, for: "delete") else { return }
     let answer = await console.io.ask(
-      "Delete “\(Row.title(target.title))” and all its messages? This can't be undone. [y/N] ",
-      secret: false)
-    guard let answer,
-      ["y", "yes"].contains(answer.lowercased().trimmingCharacters(in: .whitespaces))
-    else {
-      console.hint("Kept.")
+      L10n.Session.deleteConfirm(Row.title(target.title)) + " ", secret: false)
+    guard let answer, ConfirmationAnswer.isYes(answer) else {
+      console.hint(L10n.Session.kept)
       return
     }
     await history.deleteConversation(id: target.id)
     guard history.failure == nil else {
-      reportHistoryFailure(doing: "delete the conversation")
+      reportHistoryFailure(doing: L10n.Session.doDeleteConversation)
       return
     }
     focus.listing.removeAll { $0 == target.id }
     if target.id == focus.conversation?.id {
       focus.chat = nil
       focus.conversation = nil
-      console.done("Deleted “\(Row.title(target.title))”. You are in a new conversation.")
+      console.done(L10n.Session.deletedNowNew(Row.title(target.title)))
     } else {
-      console.done("Deleted “\(Row.title(target.title))”.")
+      console.done(L10n.Session.deleted(Row.title(target.title)))
     }
   }
 
   private func setPinned(_ reference: ConversationReference?, _ isPinned: Bool) async {
     guard let target = await target(reference, for: isPinned ? "pin" : "unpin") else { return }
     await history.setPinned(id: target.id, isPinned)
-    guard await refreshAfterChange(target.id, doing: isPinned ? "pin" : "unpin") else { return }
+    let doing = isPinned ? L10n.Session.doPin : L10n.Session.doUnpin
+    guard await refreshAfterChange(target.id, doing: doing) else { return }
     console.done(
       isPinned
-        ? "Pinned “\(Row.title(target.title))”: it lists first."
-        : "Unpinned “\(Row.title(target.title))”.")
+        ? L10n.Session.pinned(Row.title(target.title))
+        : L10n.Session.unpinned(Row.title(target.title)))
   }
 
   private func setArchived(_ reference: ConversationReference?, _ isArchived: Bool) async {
     let action = isArchived ? "archive" : "unarchive"
     guard let target = await target(reference, for: action) else { return }
     await history.setArchived(id: target.id, isArchived)
-    guard await refreshAfterChange(target.id, doing: action) else { return }
+    guard await refreshAfterChange(target.id, doing: Self.phrase(action)) else { return }
     console.done(
       isArchived
-        ? "Archived “\(Row.title(target.title))”: /chats archived still lists it."
-        : "“\(Row.title(target.title))” is back in /chats.")
+        ? L10n.Session.archived(Row.title(target.title))
+        : L10n.Session.unarchived(Row.title(target.title)))
+  }
+
+  /// What a command's name (`rename`, `pin`…) reads as after "Could not" or "nothing to".
+  static func phrase(_ command: String) -> String {
+    switch command {
+    case "rename": return L10n.Session.doRename
+    case "delete": return L10n.Session.doDelete
+    case "pin": return L10n.Session.doPin
+    case "unpin": return L10n.Session.doUnpin
+    case "archive": return L10n.Session.doArchive
+    case "unarchive": return L10n.Session.doUnarchive
+    case "open": return L10n.Session.doOpen
+    case "export": return L10n.Session.doExport
+    default: return command
+    }
   }
 
   // MARK: - Finding conversations
@@ -190,15 +250,14 @@ final class ConversationsHandler: SlashCommandHandler {
     switch reference {
     case nil:
       if let conversation = focus.conversation { return conversation }
-      console.problem(
-        "There is nothing to \(action) yet: send a message first, or name one (/\(action) N).")
+      console.problem(L10n.Session.nothingToYetNameOne(Self.phrase(action), action))
       return nil
     case .number(let number):
       guard focus.listing.indices.contains(number - 1) else {
         console.problem(
           focus.listing.isEmpty
-            ? "Numbers refer to the last /chats or /search list; type /chats first."
-            : "There is no number \(number) in the last list (1–\(focus.listing.count)).")
+            ? L10n.Session.numbersNeedList
+            : L10n.Session.noNumberInList(number, focus.listing.count))
         return nil
       }
       return await fetch(focus.listing[number - 1])
@@ -211,9 +270,9 @@ final class ConversationsHandler: SlashCommandHandler {
   func fetch(_ id: UUID) async -> ConversationDTO? {
     do {
       if let stored = try await conversations.get(id: id) { return stored }
-      console.problem("That conversation no longer exists; /chats shows the current list.")
+      console.problem(L10n.Session.conversationGone)
     } catch {
-      console.problem(AppError.from(error), doing: "read the conversation")
+      console.problem(AppError.from(error), doing: L10n.Session.doReadConversation)
     }
     return nil
   }
@@ -223,20 +282,19 @@ final class ConversationsHandler: SlashCommandHandler {
     do {
       // The short id /chats shows is the end of the identifier; a start works too.
       guard let matches = try await ConversationLookup.matches(text, in: conversations) else {
-        console.problem(
-          "'\(text)' is neither a number from the list nor a conversation id; see /chats.")
+        console.problem(L10n.Session.neitherNumberNorID(text))
         return nil
       }
       guard matches.count == 1 else {
         console.problem(
           matches.isEmpty
-            ? "No conversation has the id '\(text)'; see /chats."
-            : "'\(text)' matches \(matches.count) conversations; give more of the id.")
+            ? L10n.Session.noConversationID(text)
+            : L10n.Session.ambiguousID(text, matches.count))
         return nil
       }
       return matches[0]
     } catch {
-      console.problem(AppError.from(error), doing: "look the conversation up")
+      console.problem(AppError.from(error), doing: L10n.Session.doLookUp)
       return nil
     }
   }
@@ -268,7 +326,7 @@ final class ConversationsHandler: SlashCommandHandler {
     var hits: [MessageSearchHit] = []
     switch history.messageResults {
     case .results(let results): hits = results
-    case .failed(let error): console.problem(error, doing: "search messages")
+    case .failed(let error): console.problem(error, doing: L10n.Session.doSearchMessages)
     case .idle, .searching: break
     }
     history.searchText = ""
@@ -285,13 +343,13 @@ final class ConversationsHandler: SlashCommandHandler {
       return focus.listing.count
     }
     if !titles.isEmpty {
-      console.say("Conversations", console.theme.heading)
+      console.say(L10n.Session.conversationsHeading, console.theme.heading)
       for item in titles {
         console.say(console.numbered(number(for: item.id), row(item)), cut: true)
       }
     }
     if !hits.isEmpty {
-      console.say("Messages", console.theme.heading)
+      console.say(L10n.Session.messagesHeading, console.theme.heading)
       for hit in hits {
         var line = StyledText(Row.title(hit.conversation.title), style: .plain.adding(.bold))
         line.append(": ")
@@ -299,7 +357,7 @@ final class ConversationsHandler: SlashCommandHandler {
         console.say(console.numbered(number(for: hit.conversation.id), line), cut: true)
       }
     }
-    console.hint("/open N opens one.")
+    console.hint(L10n.Session.openOpens)
   }
 
   /// A search excerpt on one line, the matched words in the accent colour (in brackets

@@ -2,6 +2,7 @@ import AppComposition
 import Core
 import FeatureChat
 import Foundation
+import Localization
 import Storage
 import TerminalUI
 
@@ -51,16 +52,28 @@ final class MessagesHandler: SlashCommandHandler {
   /// The conversation on screen when it has messages; says so when it has none.
   private func chatWithMessages(for action: String) -> ChatViewModel? {
     guard let chat = focus.chat, !chat.messages.isEmpty else {
-      console.problem("There is nothing to \(action) yet: send a message first.")
+      console.problem(L10n.Session.nothingToYet(Self.phrase(action)))
       return nil
     }
     return chat
   }
 
+  /// What `action` (a command's English verb) reads as in the interface language.
+  private static func phrase(_ action: String) -> String {
+    switch action {
+    case "retry": return L10n.Session.doRetry
+    case "regenerate": return L10n.Session.doRegenerate
+    case "edit": return L10n.Session.doEdit
+    case "compare": return L10n.Session.doCompare
+    case "copy": return L10n.Session.doCopy
+    default: return action
+    }
+  }
+
   private func retry() async {
     guard let chat = chatWithMessages(for: "retry") else { return }
     guard chat.canRetry else {
-      console.hint("Nothing to retry: the last reply completed. /regen writes a new version of it.")
+      console.hint(L10n.Session.nothingToRetry)
       return
     }
     await replies.followReply(in: chat) { await chat.retryButtonTapped() }
@@ -69,10 +82,10 @@ final class MessagesHandler: SlashCommandHandler {
   private func regenerate() async {
     guard let chat = chatWithMessages(for: "regenerate") else { return }
     guard let reply = chat.messages.last(where: { $0.role == .assistant }) else {
-      console.hint("There is no reply to regenerate yet.")
+      console.hint(L10n.Session.noReplyToRegenerate)
       return
     }
-    console.hint("Writing a new version; the old one stays under /versions.")
+    console.hint(L10n.Session.writingNewVersion)
     await replies.followReply(in: chat) { await chat.regenerateButtonTapped(messageID: reply.id) }
   }
 
@@ -83,58 +96,59 @@ final class MessagesHandler: SlashCommandHandler {
     if number != nil { await loadAllMessages(of: chat) }
     let sent = chat.messages.filter { $0.role == .user }
     guard !sent.isEmpty else {
-      console.problem("You have not sent a message here yet.")
+      console.problem(L10n.Session.notSentHere)
       return
     }
     let index = (number ?? sent.count) - 1
     guard sent.indices.contains(index) else {
-      console.problem(
-        "There is no message \(index + 1): you sent \(sent.count) here (/edit 1–\(sent.count)).")
+      console.problem(L10n.Session.noMessageNumber(index + 1, sent.count))
       return
     }
     chat.editButtonTapped(messageID: sent[index].id)
     replies.prefill = chat.inputText
     console.hint(
       console.io.isTerminal
-        ? "Editing message \(index + 1). Change it and press Enter to resend; Ctrl-C cancels."
-        : "Editing message \(index + 1): the next line replaces it.")
+        ? L10n.Session.editingOnTerminal(index + 1)
+        : L10n.Session.editingInLineMode(index + 1))
   }
 
   private func showVersions(_ number: Int?) async {
     guard let chat = chatWithMessages(for: "compare"),
       let reply = chat.messages.last(where: { $0.role == .assistant })
     else {
-      console.hint("There is no reply yet.")
+      console.hint(L10n.Session.noReplyYet)
       return
     }
     let versions: [ChatMessage]
     do {
       versions = try await chat.versions(of: reply.id)
     } catch {
-      console.problem(AppError.from(error), doing: "list the versions")
+      console.problem(AppError.from(error), doing: L10n.Session.doListVersions)
       return
     }
     guard let number else {
       for (index, version) in versions.enumerated() {
         var line = StyledText(
           preview(version.text), style: version.id == reply.id ? .plain : console.theme.dim)
-        if version.id == reply.id { line.append("  (shown)", style: console.theme.accent) }
+        if version.id == reply.id {
+          line.append("  " + L10n.Session.versionShown, style: console.theme.accent)
+        }
         console.say(console.numbered(index + 1, line), cut: true)
       }
       if versions.count < 2 {
-        console.hint("Only one version so far; /regen writes another.")
+        console.hint(L10n.Session.onlyOneVersion)
       } else {
-        console.hint("/versions N shows version N.")
+        console.hint(L10n.Session.versionsShowN)
       }
       return
     }
     guard versions.indices.contains(number - 1) else {
-      console.problem("There is no version \(number) (1–\(versions.count)).")
+      console.problem(L10n.Session.noVersionNumber(number, versions.count))
       return
     }
     await chat.showVersion(versions[number - 1].id)
     if let failure = chat.state.failure {
-      console.problem(failure.error, doing: "switch versions")
+      console.problem(failure.error, doing: L10n.Session.doSwitchVersions)
       return
     }
     if let shown = chat.messages.last(where: { $0.role == .assistant }) {
@@ -147,10 +161,10 @@ final class MessagesHandler: SlashCommandHandler {
     guard let chat = chatWithMessages(for: "copy"),
       let reply = chat.messages.last(where: { $0.role == .assistant })
     else {
-      console.hint("There is no reply to copy yet.")
+      console.hint(L10n.Session.noReplyToCopy)
       return
     }
-    console.hint("The last reply as written (select it to copy; there is no clipboard here):")
+    console.hint(L10n.Session.copyHint)
     let text = TerminalSanitizer.sanitized(reply.text)
     console.io.write(text + (text.hasSuffix("\n") ? "" : "\n"))
   }
@@ -167,7 +181,7 @@ final class MessagesHandler: SlashCommandHandler {
           conversationID: stored.id, timeZone: .current)
       }
     } catch {
-      console.problem(AppError.from(error), doing: "export the conversation")
+      console.problem(AppError.from(error), doing: L10n.Session.doExportConversation)
       return
     }
     if file == "-" {
@@ -179,9 +193,9 @@ final class MessagesHandler: SlashCommandHandler {
     let url = UserPath.url(path, environment: console.environment)
     do {
       try UserFileWriter(paths: paths).write(Data(text.utf8), to: url)
-      console.done("Exported “\(Row.title(stored.title))” to \(url.path).")
+      console.done(L10n.Session.exportedTo(Row.title(stored.title), url.path))
     } catch {
-      console.problem("Could not write \(url.path): \(error.reason).")
+      console.problem(L10n.Session.couldNotWrite(url.path, error.reason))
     }
   }
 
@@ -189,34 +203,37 @@ final class MessagesHandler: SlashCommandHandler {
     await freeTier.refresh()
     if let chat = focus.chat, !chat.messages.isEmpty {
       let usage = chat.usage
-      console.say("This conversation", console.theme.heading)
+      console.say(L10n.Session.thisConversation, console.theme.heading)
       let answers = chat.messages.filter { $0.role == .assistant }
       for (index, reply) in answers.enumerated() {
-        var line = StyledText(reply.model ?? "unknown model", style: console.theme.accent)
-        let tokens = reply.totalTokens.map { tokenText($0) } ?? "no usage reported"
+        var line = StyledText(reply.model ?? L10n.Session.unknownModel, style: console.theme.accent)
+        let tokens = reply.totalTokens.map { tokenText($0) } ?? L10n.Session.noUsageReported
         line.append("  \(tokens)", style: .plain)
         if let prompt = reply.promptTokens, let completion = reply.completionTokens {
-          line.append("  (\(prompt) prompt + \(completion) completion)", style: console.theme.dim)
+          line.append(
+            "  " + L10n.Session.tokenSplit(prompt, completion), style: console.theme.dim)
         }
         line.append("  \(preview(reply.text))", style: console.theme.dim)
         console.say(console.numbered(index + 1, line), cut: true)
       }
+      let total = tokenText(usage.totalTokens)
       console.say(
-        "Total: \(tokenText(usage.totalTokens)) (\(usage.promptTokens) prompt + "
-          + "\(usage.completionTokens) completion) over \(usage.meteredReplies) metered "
-          + "repl\(usage.meteredReplies == 1 ? "y" : "ies"), earlier versions included.")
+        usage.meteredReplies == 1
+          ? L10n.Session.usageTotalOne(total, usage.promptTokens, usage.completionTokens)
+          : L10n.Session.usageTotal(
+            total, usage.promptTokens, usage.completionTokens, usage.meteredReplies))
       if !usage.models.isEmpty {
-        console.say("Models that answered: \(usage.models.joined(separator: ", "))")
+        console.say(L10n.Session.modelsThatAnswered(usage.models.joined(separator: ", ")))
       }
     } else {
-      console.hint("No replies in this conversation yet.")
+      console.hint(L10n.Session.noRepliesYet)
     }
     if let left = freeTier.remaining {
-      console.say("Free messages left: \(left) of \(freeTier.policy.limit).")
+      console.say(L10n.Session.freeMessagesLeft(left, freeTier.policy.limit))
     } else {
       console.say(
-        "Free messages: no limit (\(PlanFacts.unlimitedReason(ownProvider: !freeTier.provider.isMetered)))."
-      )
+        L10n.Session.freeMessagesNoLimit(
+          PlanFacts.unlimitedReason(ownProvider: !freeTier.provider.isMetered)))
     }
   }
 

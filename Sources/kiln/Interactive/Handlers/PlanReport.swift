@@ -1,5 +1,6 @@
 import Core
 import FeatureChat
+import Localization
 import Payments
 
 /// The plan as `/whoami`, `/settings` and the welcome show it: Kiln Pro with its renewal,
@@ -22,16 +23,16 @@ struct PlanReport {
     let state = await payments.currentState()
     await freeTier.refresh()
     if state.isSubscribed {
-      var line = "Plan: Kiln Pro"
+      var line = L10n.Session.planPro
       if let expiry = state.expirationDate {
-        line += state.willRenew ? ", renews " : ", ends "
-        line += Row.date(expiry)
+        let date = Row.date(expiry)
+        line += state.willRenew ? L10n.Session.planRenews(date) : L10n.Session.planEnds(date)
       }
       console.say(line + ".")
     } else if let left = freeTier.remaining {
-      console.say("Plan: free, \(left) of \(freeTier.policy.limit) free messages left.")
+      console.say(L10n.Session.planFreeLeft(left, freeTier.policy.limit))
     } else {
-      console.say("Plan: free (your own provider has no Kiln limit).")
+      console.say(L10n.Session.planFreeOwnProvider)
     }
   }
 }

@@ -49,8 +49,7 @@ final class SettingsHandler: SlashCommandHandler {
     screen.repaint()
     if before.isPremium, !screen.model.theme.isPremium, !screen.model.isSubscribed {
       let name = L10n.Theme.name(of: before)
-      console.hint(
-        "Kiln Pro has ended, so the theme is System again; /upgrade brings \(name) back.")
+      console.hint(L10n.Session.proThemeEnded(name))
     }
     if !personaWasChosen,
       let saved = PersonaCatalogue.persona(rawID: screen.model.selectedPersonaID)
@@ -60,7 +59,7 @@ final class SettingsHandler: SlashCommandHandler {
     if !modelWasChosen, let saved = screen.model.selectedModel {
       focus.model = ModelID(rawValue: saved)
     }
-    screen.reportFailure(doing: "read the settings")
+    screen.reportFailure(doing: L10n.Session.doReadSettings)
   }
 
   private func settings(name: String?, value: String?) async {
@@ -69,15 +68,17 @@ final class SettingsHandler: SlashCommandHandler {
       return
     }
     guard let setting = SessionSetting.named(name) else {
-      let suggestion = SessionSetting.suggestion(for: name).map { " Did you mean \($0)?" } ?? ""
       let names = SessionSetting.allCases.map(\.rawValue).joined(separator: ", ")
-      console.problem("There is no setting '\(name)'.\(suggestion) Settings: \(names).")
+      console.problem(
+        SessionSetting.suggestion(for: name).map {
+          L10n.Session.noSettingSuggesting(name, $0, names)
+        } ?? L10n.Session.noSetting(name, names))
       return
     }
     await screen.load()
     guard let value else {
       console.say(row(for: setting), cut: true)
-      console.hint("/settings \(setting.rawValue) VALUE changes it.")
+      console.hint(L10n.Session.settingChangeHint(setting.rawValue))
       return
     }
     switch setting {
@@ -96,18 +97,15 @@ final class SettingsHandler: SlashCommandHandler {
   private func listSettings() async {
     await screen.load()
     screen.repaint()
-    screen.reportFailure(doing: "read the settings")
+    screen.reportFailure(doing: L10n.Session.doReadSettings)
     console.say(L10n.Settings.title, console.theme.heading)
     for setting in SessionSetting.allCases where setting.appliesInTerminal {
       console.say(row(for: setting), cut: true)
     }
-    console.hint(
-      "/settings NAME VALUE changes one, e.g. /settings theme dark; changes are kept.")
+    console.hint(L10n.Session.settingsHint)
     let phoneOnly = SessionSetting.allCases.filter { !$0.appliesInTerminal }.map(\.rawValue)
-    console.hint(
-      "The app's phone settings (\(phoneOnly.joined(separator: ", "))) do nothing here; "
-        + "/settings NAME shows one.")
-    console.say("AI: \(Welcome.provider(ai, model: focus.modelName))")
+    console.hint(L10n.Session.phoneOnlySettings(phoneOnly.joined(separator: ", ")))
+    console.say(L10n.Session.settingsAI(Welcome.provider(ai, model: focus.modelName)))
     await plan.show()
   }
 
@@ -134,8 +132,8 @@ final class SettingsHandler: SlashCommandHandler {
     case .reduceMotion: return SessionSetting.words(for: screen.model.reduceMotion)
     case .chatStyle: return screen.model.chatUIStyle.rawValue
     case .model:
-      let name = screen.model.effectiveModel?.id ?? "provider default"
-      return screen.model.selectedModel == nil ? "\(name) (default)" : name
+      let name = screen.model.effectiveModel?.id ?? L10n.Session.providerDefault
+      return screen.model.selectedModel == nil ? L10n.Session.modelDefault(name) : name
     case .persona:
       return screen.model.selectedPersona?.name ?? PersonaCatalogue.defaultPersona.displayName
     }
@@ -143,7 +141,7 @@ final class SettingsHandler: SlashCommandHandler {
 
   private func toggle(_ setting: SessionSetting, _ value: String) async {
     guard let isOn = SessionSetting.switchPosition(value) else {
-      console.problem("'\(value)' is not on or off. Usage: /settings \(setting.rawValue) on|off")
+      console.problem(L10n.Session.notOnOrOff(value, setting.rawValue))
       return
     }
     switch setting {
@@ -160,9 +158,10 @@ final class SettingsHandler: SlashCommandHandler {
     guard let style = SessionSetting.chatStyle(value) else {
       let names = SettingsDTO.ChatUIStyle.allCases.map(\.rawValue)
       let suggestion = value.lowercased().closestMatch(in: names, maximumDistance: 3)
+      let styles = names.joined(separator: ", ")
       console.problem(
-        "There is no chat style '\(value)'.\(suggestion.map { " Did you mean \($0)?" } ?? "")"
-          + " Chat styles: \(names.joined(separator: ", ")).")
+        suggestion.map { L10n.Session.noChatStyleSuggesting(value, $0, styles) }
+          ?? L10n.Session.noChatStyle(value, styles))
       return
     }
     await screen.model.chatStyleSelected(style)
@@ -177,8 +176,7 @@ final class SettingsHandler: SlashCommandHandler {
       chosen = nil
     } else if let number = Int(value) {
       guard catalogue.models.indices.contains(number - 1) else {
-        console.problem(
-          "There is no model \(number) (1–\(catalogue.models.count)); /model lists them.")
+        console.problem(L10n.Session.noModelNumber(number, catalogue.models.count))
         return
       }
       chosen = catalogue.models[number - 1].id
@@ -186,12 +184,11 @@ final class SettingsHandler: SlashCommandHandler {
       chosen = ModelID(rawValue: value)
     }
     await screen.model.modelSelected(chosen?.rawValue)
-    guard !screen.reportFailure(doing: "save the model") else { return }
+    guard !screen.reportFailure(doing: L10n.Session.doSaveModel) else { return }
     focus.model = screen.model.selectedModel.map(ModelID.init(rawValue:))
     focus.chat?.model = focus.model ?? catalogue.defaultModel
     if let chosen, !catalogue.models.isEmpty, catalogue.model(chosen) == nil {
-      console.hint(
-        "\(chosen.rawValue) is not in the list; Kiln will ask the provider for it anyway.")
+      console.hint(L10n.Session.notInList(chosen.rawValue))
     }
     confirm(.model)
   }
@@ -206,17 +203,17 @@ final class SettingsHandler: SlashCommandHandler {
       chosen = found
     }
     await screen.model.personaSelected(chosen?.id.rawValue)
-    guard !screen.reportFailure(doing: "save the persona") else { return }
+    guard !screen.reportFailure(doing: L10n.Session.doSavePersona) else { return }
     focus.persona = chosen ?? PersonaCatalogue.defaultPersona
     confirm(.persona)
     if focus.chat != nil {
-      console.hint("This conversation keeps its persona; /new starts one with it.")
+      console.hint(L10n.Session.keepsPersona)
     }
   }
 
   /// Says what `setting` is now, or why the change did not stick.
   private func confirm(_ setting: SessionSetting) {
-    guard !screen.reportFailure(doing: "save the setting") else { return }
+    guard !screen.reportFailure(doing: L10n.Session.doSaveSetting) else { return }
     console.done("\(setting.label): \(value(of: setting)).")
   }
 
@@ -236,26 +233,27 @@ final class SettingsHandler: SlashCommandHandler {
   private func applyTheme(named name: String) async {
     guard let chosen = Self.theme(named: name) else {
       let names = Theme.allCases.map(\.rawValue)
-      let suggestion = name.lowercased().closestMatch(in: names, maximumDistance: 2).map {
-        " Did you mean \($0)?"
-      }
+      let themes = names.joined(separator: ", ")
       console.problem(
-        "There is no theme '\(name)'.\(suggestion ?? "") Themes: \(names.joined(separator: ", ")).")
+        name.lowercased().closestMatch(in: names, maximumDistance: 2).map {
+          L10n.Session.noThemeSuggesting(name, $0, themes)
+        } ?? L10n.Session.noTheme(name, themes))
       return
     }
     screen.paywallRequested = false
     await screen.model.themeSelected(chosen)
     if screen.paywallRequested {
       screen.paywallRequested = false
-      console.problem("\(L10n.Theme.name(of: chosen)) is a Kiln Pro theme.")
-      console.hint("System, light and dark are free.")
+      console.problem(L10n.Session.proTheme(L10n.Theme.name(of: chosen)))
+      console.hint(L10n.Session.freeThemes)
       _ = await paywall.run(.upgrade(nil))
       return
     }
-    guard !screen.reportFailure(doing: "save the theme") else { return }
+    guard !screen.reportFailure(doing: L10n.Session.doSaveTheme) else { return }
     screen.repaint()
     console.say(
-      "Theme: \(L10n.Theme.name(of: screen.model.theme)).", console.theme.accent.adding(.bold))
+      L10n.Session.themeNamed(L10n.Theme.name(of: screen.model.theme)),
+      console.theme.accent.adding(.bold))
   }
 
   private func listThemes() {
@@ -269,11 +267,11 @@ final class SettingsHandler: SlashCommandHandler {
           "  Kiln Pro", style: option.isLocked ? console.theme.warning : console.theme.dim)
       }
       if option.theme == screen.model.theme {
-        line.append("  (in use)", style: console.theme.accent)
+        line.append("  " + L10n.Session.inUse, style: console.theme.accent)
       }
       console.say(console.numbered(index + 1, line), cut: true)
     }
-    console.hint("/theme NAME switches; the choice is kept.")
+    console.hint(L10n.Session.themeHint)
   }
 
   /// The theme `text` names: its id, its shown name, or its number in `/theme`.

@@ -1,0 +1,129 @@
+import Foundation
+import Localization
+import Testing
+
+@testable import kiln
+
+/// `kiln` with `LANG=es_ES.UTF-8`, run as a person runs it: every command (with its help and
+/// its usual mistakes), every slash command over a pipe, and the terminal chat. Nothing it
+/// prints may be English text from the string tables (`EnglishCatalogue`).
+@Suite(.serialized) struct SpanishRunTests {
+  private static let spanish = ["LANG": "es_ES.UTF-8"]
+
+  /// Runs `kiln` in Spanish and adds what it printed to `transcript`.
+  private func run(
+    _ home: ChatTestHome, _ arguments: [String], input: String = "",
+    into transcript: inout String
+  ) async throws -> String {
+    let result = try await home.runWithPipes(arguments, input: input, environment: Self.spanish)
+    transcript += "$ kiln \(arguments.joined(separator: " "))\n\(result.output)\(result.error)\n"
+    return result.output
+  }
+
+  @Test func everyCommandSpeaksSpanish() async throws {
+    let home = try ChatTestHome()
+    var transcript = ""
+    _ = try await run(home, ["ask", "hola desde la prueba"], into: &transcript)
+    _ = try await run(home, ["ask", "otra pregunta de prueba"], into: &transcript)
+    let listed = try await run(home, ["chats", "--json"], into: &transcript)
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+    let first = try #require(rows.first?["id"] as? String)
+    let second = try #require(rows.last?["id"] as? String)
+
+    var runs: [[String]] = [
+      ["--help"], ["version"], ["chast"], ["chats", "--bogus"], ["show"],
+      ["chats", "--limit", "0"],
+      ["ask", "--json", "-x", "hola"], ["ask", "-c", "--conversation", first, "hola"],
+      ["ask", "--persona", "nadie", "hola"], ["ask", "-s", "sé breve", "hola"],
+      ["chats"], ["chats", "--archived"], ["show", first], ["show", "zzzz"],
+      ["ask", "--conversation", "0", "hola"], ["search", "prueba"], ["search", "zzzz"],
+      ["search", "*"], ["export", "--format", "xml"], ["export", "--format", "markdown"],
+      ["export", "--format", "markdown", first], ["import", home.root.path + "/no-existe.json"],
+      ["config"], ["doctor"], ["subscription"], ["whoami"], ["logout"],
+      ["reset-password", "--email", "ana@example.com"], ["help", "nada"],
+    ]
+    runs += Commands.all.map { ["help", $0.name] }
+    for arguments in runs { _ = try await run(home, arguments, into: &transcript) }
+    _ = try await run(home, ["ask"], input: "", into: &transcript)
+    _ = try await run(
+      home, ["login", "--email", "ana@example.com", "--password-stdin"], input: "secreto123\n",
+      into: &transcript)
+    _ = try await run(home, ["whoami"], into: &transcript)
+    _ = try await run(home, ["delete", second], input: "n\n", into: &transcript)
+    _ = try await run(home, ["delete", "--yes", second], into: &transcript)
+
+    let leaks = try EnglishCatalogue.leaks(in: transcript)
+    #expect(leaks.isEmpty, "English in the Spanish run: \(leaks)\n\(transcript)")
+  }
+
+  @Test func everySlashCommandSpeaksSpanish() async throws {
+    let home = try ChatTestHome()
+    var transcript = ""
+    _ = try await run(home, ["ask", "hola desde la prueba"], into: &transcript)
+    let lines = [
+      "/help", "/help chats", "/help nada", "/nada", "/", "/chats", "/chats archived",
+      "/chats de más", "/open 1", "/open 9", "/open zzzz", "hola otra vez", "/usage",
+      "/versions", "/versions 9", "/copy", "/regen", "/retry", "/edit 9", "/edit",
+      "texto editado", "/rename Charla de prueba", "/pin", "/unpin", "/archive", "/unarchive",
+      "/search hola", "/search zzzz", "/search", "/persona", "/persona nadie", "/model",
+      "/model nope-model", "/memory", "/memory add me gusta el té", "/memory",
+      "/memory edit 1 me gusta el café", "/memory delete 1", "/memory delete 5",
+      "/memory quizá", "/theme", "/theme nada", "/theme aurora", "/settings",
+      "/settings haptics", "/settings haptics quizá", "/settings nada", "/settings model 9",
+      "/settings chat-style nada", "/upgrade", "/upgrade 9", "/restore", "/whoami",
+      "/export markdown -", "/export json \(home.root.path)/charla.json", "/delete", "n",
+      "/login", "ana@example.com", "secreto123", "/whoami", "/login", "/logout", "/logout",
+      "/delete-account", "/new", "/retry", "/delete 7", "/quit",
+    ]
+    _ = try await run(
+      home, [], input: lines.joined(separator: "\n") + "\n", into: &transcript)
+
+    let leaks = try EnglishCatalogue.leaks(in: transcript)
+    #expect(leaks.isEmpty, "English in the Spanish chat: \(leaks)\n\(transcript)")
+  }
+
+  @Test func theTerminalChatSpeaksSpanish() async throws {
+    let home = try ChatTestHome()
+    let kiln = try home.startOnTerminal(environment: Self.spanish)
+    var mark = try await kiln.waitFor("› ")
+    kiln.type("hola desde el terminal\r")
+    mark = try await kiln.waitFor("hola desde el terminal", after: mark)
+    mark = try await kiln.waitFor("› ", after: mark)
+    kiln.type("/help\r")
+    _ = try await kiln.waitFor("Ctrl-L", after: mark)
+    kiln.control("c")
+    kiln.type("/quit\r")
+    #expect(try await kiln.waitForExit() == 0)
+
+    let leaks = try EnglishCatalogue.leaks(in: kiln.plainOutput)
+    #expect(leaks.isEmpty, "English in the Spanish terminal chat: \(leaks)\n\(kiln.plainOutput)")
+  }
+
+  @Test func configSaysWhereEachValueCameFromInSpanish() async throws {
+    // Too short for the catalogue check: "environment" is one word.
+    let home = try ChatTestHome()
+    var environment = Self.spanish
+    environment["KILN_MODEL"] = "modelo-local"
+    let result = try await home.runWithPipes(["config"], input: "", environment: environment)
+    #expect(result.output.contains("KILN_MODEL = modelo-local   (de entorno)"))
+    #expect(!result.output.contains("environment"))
+  }
+
+  @Test func theCheckFindsEnglishInAnEnglishRun() async throws {
+    // The same check over an English run must find the catalogue's words, or it proves
+    // nothing about the Spanish ones.
+    let home = try ChatTestHome()
+    let result = try await home.runWithPipes(["--help"], input: "")
+    let leaks = try EnglishCatalogue.leaks(in: result.output)
+    #expect(
+      leaks.contains("Without a command, kiln opens the interactive chat (type /help there)."))
+  }
+
+  @Test func aPlaceholderSplitsAValueIntoPieces() {
+    #expect(
+      EnglishCatalogue.split("Imported %@, skipped %2$lld already present\nnext line")
+        == ["Imported", ", skipped", "already present", "next line"])
+    #expect(EnglishCatalogue.split("100%% sure") == ["100", "sure"])
+  }
+}
