@@ -15,6 +15,11 @@ extension AuthService {
       guard data.objectValue != nil else { throw .validation("data must be a JSON object") }
       metadata = JSONText.serialize(data)
     }
+    if configuration.confirmsEmail {
+      return try await signUpToConfirm(
+        email: email, password: password, metadata: metadata,
+        redirectTo: request.queryValue("redirect_to"))
+    }
     // Refuse a taken address before spending a hash on it.
     guard
       try await stored({ () async throws(AuthStoreError) in try await store.user(email: email) })

@@ -17,7 +17,9 @@ extension AuthService {
       try await store.user(email: email)
     }
     if let user = found {
-      try await mail(.recovery, purpose: .recovery, to: user, through: mailer)
+      try await mail(
+        .recovery, purpose: .recovery, to: user, through: mailer,
+        redirectTo: request.queryValue("redirect_to"))
     }
     return Self.json(.object([:]))
   }
@@ -76,7 +78,7 @@ extension AuthService {
   /// Makes a token for `user`, keeps its hash and mails its link.
   func mail(
     _ kind: AuthMessage.Kind, purpose: OneTimeTokenRecord.Purpose, to user: AuthUserRecord,
-    through mailer: any Mailer
+    through mailer: any Mailer, redirectTo: String? = nil
   ) async throws(AuthFailure) {
     let token: String
     do {
@@ -89,7 +91,10 @@ extension AuthService {
       hash: try Self.hash(token), userID: user.id, purpose: purpose, createdAt: time,
       expiresAt: time.addingTimeInterval(configuration.oneTimeTokenLifetime))
     try await stored { () async throws(AuthStoreError) in try await store.saveOneTimeToken(record) }
-    let message = Self.message(kind, token: token, to: user.email, linkBase: configuration.linkBase)
+    // Only a target on the site goes into the link: the link would refuse any other.
+    let target = redirectTo.flatMap { redirectTarget($0) == $0 ? $0 : nil }
+    let message = Self.message(
+      kind, token: token, to: user.email, linkBase: configuration.linkBase, redirectTo: target)
     do {
       try await mailer.send(message)
     } catch {
@@ -97,14 +102,21 @@ extension AuthService {
     }
   }
 
-  /// The message for `kind`, linking `{linkBase}/auth/v1/verify?token=…&type=…` as
-  /// GoTrue's templates do.
+  /// The message for `kind`, linking `{linkBase}/auth/v1/verify?token=…&type=…` (and
+  /// `&redirect_to=…` when given) as GoTrue's templates do.
   static func message(
-    _ kind: AuthMessage.Kind, token: String, to recipient: String, linkBase: String
+    _ kind: AuthMessage.Kind, token: String, to recipient: String, linkBase: String,
+    redirectTo: String? = nil
   ) -> AuthMessage {
     var base = linkBase
     while base.hasSuffix("/") { base.removeLast() }
-    let link = "\(base)\(authPrefix)/verify?token=\(token)&type=\(kind.rawValue)"
+    var link = "\(base)\(authPrefix)/verify?token=\(token)&type=\(kind.rawValue)"
+    if let redirectTo {
+      var allowed = CharacterSet.alphanumerics
+      allowed.insert(charactersIn: "-._~")
+      link +=
+        "&redirect_to=" + (redirectTo.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+    }
     let subject: String
     let text: String
     if kind == .recovery {

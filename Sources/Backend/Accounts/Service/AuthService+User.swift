@@ -109,7 +109,8 @@ extension AuthService {
           "email": .bool(true), "phone": .bool(false), "anonymous_users": .bool(false),
           "apple": .bool(false), "google": .bool(false),
         ]),
-        "disable_signup": .bool(false), "mailer_autoconfirm": .bool(true),
+        "disable_signup": .bool(false),
+        "mailer_autoconfirm": .bool(!configuration.confirmsEmail),
         "phone_autoconfirm": .bool(false), "sms_provider": .string(""),
         "saml_enabled": .bool(false), "mfa_enabled": .bool(false),
       ]))

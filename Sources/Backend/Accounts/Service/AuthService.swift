@@ -98,10 +98,11 @@ public struct AuthService: Sendable {
     case ("GET", "/settings"): return settings()
     case ("POST", "/recover"): return try await recover(request)
     case ("POST", "/verify"): return try await verify(request)
+    case ("POST", "/resend"): return try await resend(request)
     case (_, let admin) where admin.hasPrefix(Self.adminUsersRoute):
       return try await self.admin(request, route: admin)
     case (_, "/signup"), (_, "/token"), (_, "/logout"), (_, "/user"), (_, "/settings"),
-      (_, "/recover"), (_, "/verify"):
+      (_, "/recover"), (_, "/verify"), (_, "/resend"):
       throw .methodNotAllowed
     default: throw .notFound
     }
