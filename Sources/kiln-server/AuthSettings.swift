@@ -25,6 +25,8 @@ struct AuthSettings {
   var siteURL: String?
   /// `AUTH_EMAIL_CONFIRM=on`: sign-ups confirm their address by a mailed link first.
   var confirmsEmail = false
+  /// The `id_token` grant's enabled providers (`AUTH_APPLE_*`, `AUTH_GOOGLE_*`).
+  var idTokenProviders: [IDTokenProvider] = []
 
   /// Reads and checks every auth key; throws the first mistake, naming its key.
   static func resolve(
@@ -62,7 +64,8 @@ struct AuthSettings {
       scrypt: scrypt, concurrentHashes: max(1, cores),
       perAddressLimit: enabled ? (limit ?? AuthRateLimits.defaultPerAddress) : nil,
       failedSignInLimit: enabled ? AuthRateLimits.defaultFailedSignIns : nil, outbox: outbox,
-      siteURL: siteURL, confirmsEmail: confirm == "on")
+      siteURL: siteURL, confirmsEmail: confirm == "on",
+      idTokenProviders: try idTokenProviders(&resolver))
   }
 
   /// The limits `serve` applies, counted in `store` so every instance shares them; `nil`

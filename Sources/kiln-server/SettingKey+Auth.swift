@@ -27,8 +27,9 @@ extension SettingKey {
   static let siteURL = SettingKey(
     name: "SITE_URL", summary: "base URL of mailed links (default http://HOST:PORT)")
 
-  static let authKeys: [SettingKey] = [
-    jwtExpiry, refreshReuseInterval, emailConfirm, passwordMinLength, scryptCost, authRateLimit,
-    outbox, siteURL,
-  ]
+  static let authKeys: [SettingKey] =
+    [
+      jwtExpiry, refreshReuseInterval, emailConfirm, passwordMinLength, scryptCost, authRateLimit,
+      outbox, siteURL,
+    ] + idTokenKeys
 }

@@ -28,7 +28,7 @@ extension AuthService {
       try await store.user(id: id)
     }
     guard let user = found else { throw .userNotFound }
-    if request.method == "GET" { return Self.json(try Self.userObject(user)) }
+    if request.method == "GET" { return Self.json(try await userJSON(user)) }
     // The same erasure as delete-account: the proxy's data first, then the account.
     do {
       try await onAccountDeleted(user.id.uuidString.lowercased())
@@ -72,7 +72,7 @@ extension AuthService {
       try await store.users(offset: offset, limit: perPage)
     }
     var users: [StrictJSONValue] = []
-    for user in listing.users { users.append(try Self.userObject(user)) }
+    for user in listing.users { users.append(try await userJSON(user)) }
     var headers = [(name: "X-Total-Count", value: String(listing.total))]
     let lastPage = max(1, (listing.total + perPage - 1) / perPage)
     var links: [String] = []

@@ -23,7 +23,8 @@ extension AuthService {
     let hash = try await hasher.hash(password)
     let time = now
     if let existing {
-      return try await answerTaken(existing, metadata: metadata, redirectTo: redirectTo, mailer)
+      return try await answerTaken(
+        existing, password: hash, metadata: metadata, redirectTo: redirectTo, mailer)
     }
     let user = AuthUserRecord(
       id: uuid(), email: email, password: hash, metadataJSON: metadata, confirmedAt: nil,
@@ -35,7 +36,8 @@ extension AuthService {
         try await store.user(email: email)
       }
       guard let holder else { throw .unexpected }
-      return try await answerTaken(holder, metadata: metadata, redirectTo: redirectTo, mailer)
+      return try await answerTaken(
+        holder, password: hash, metadata: metadata, redirectTo: redirectTo, mailer)
     }
     try await mail(
       .signup, purpose: .confirmation, to: user, through: mailer, redirectTo: redirectTo)
@@ -45,7 +47,8 @@ extension AuthService {
   /// The answer to a sign-up of a taken address: a fresh link to the owner while the
   /// account is unconfirmed, and always a user object shaped like a new one, of no account.
   private func answerTaken(
-    _ holder: AuthUserRecord, metadata: String, redirectTo: String?, _ mailer: any Mailer
+    _ holder: AuthUserRecord, password: PasswordHash, metadata: String, redirectTo: String?,
+    _ mailer: any Mailer
   ) async throws(AuthFailure) -> BackendResponse {
     if holder.confirmedAt == nil {
       try await mail(
@@ -53,7 +56,7 @@ extension AuthService {
     }
     let time = now
     let decoy = AuthUserRecord(
-      id: try randomUUID(), email: holder.email, password: nil, metadataJSON: metadata,
+      id: try randomUUID(), email: holder.email, password: password, metadataJSON: metadata,
       confirmedAt: nil, createdAt: time, updatedAt: time)
     return try Self.unconfirmedAnswer(decoy, sentAt: time)
   }
@@ -82,7 +85,9 @@ extension AuthService {
   static func unconfirmedAnswer(
     _ user: AuthUserRecord, sentAt: Date
   ) throws(AuthFailure) -> BackendResponse {
-    guard case .object(var members) = try userObject(user) else { throw .unexpected }
+    guard case .object(var members) = try userObject(user, identities: []) else {
+      throw .unexpected
+    }
     members["confirmation_sent_at"] = timestamp(sentAt)
     return json(.object(members))
   }

@@ -39,6 +39,7 @@ extension AuthService {
     switch request.queryValue("grant_type") {
     case "password": return try await passwordGrant(request)
     case "refresh_token": return try await refreshGrant(request)
+    case "id_token": return try await idTokenGrant(request)
     case let other?:
       throw .validation("Unsupported grant type \(JSONText.quoted(String(other.prefix(32))))")
     case nil: throw .validation("grant_type is required")
@@ -131,25 +132,30 @@ extension AuthService {
   ) async throws(AuthFailure) -> BackendResponse {
     let issuedAt = now.timeIntervalSince1970.rounded(.down)
     let lifetime = configuration.accessTokenLifetime.rounded(.down)
+    let identities = try await identities(of: user)
     let accessToken = try await accessToken(
-      user: user, session: session, issuedAt: issuedAt, lifetime: lifetime)
+      user: user, identities: identities, session: session, issuedAt: issuedAt,
+      lifetime: lifetime)
     return Self.json(
       .object([
         "access_token": .string(accessToken), "token_type": .string("bearer"),
         "expires_in": .number(lifetime), "expires_at": .number(issuedAt + lifetime),
-        "refresh_token": .string(refreshToken), "user": try Self.userObject(user),
+        "refresh_token": .string(refreshToken),
+        "user": try Self.userObject(user, identities: identities),
       ]))
   }
 
   /// An access token with the claims Supabase puts in its own.
   func accessToken(
-    user: AuthUserRecord, session: AuthSessionRecord, issuedAt: Double, lifetime: Double
+    user: AuthUserRecord, identities: [AuthIdentityRecord], session: AuthSessionRecord,
+    issuedAt: Double, lifetime: Double
   ) async throws(AuthFailure) -> String {
     let claims: [String: StrictJSONValue] = [
       "iss": .string(configuration.issuer), "sub": .string(user.id.uuidString.lowercased()),
       "aud": .string("authenticated"), "exp": .number(issuedAt + lifetime),
       "iat": .number(issuedAt), "email": .string(user.email), "phone": .string(""),
-      "app_metadata": Self.appMetadata, "user_metadata": .object(try Self.metadata(of: user)),
+      "app_metadata": Self.appMetadata(user, identities: identities),
+      "user_metadata": .object(try Self.metadata(of: user)),
       "role": .string("authenticated"), "aal": .string(session.assuranceLevel),
       "amr": .array([
         .object([

@@ -43,7 +43,7 @@ extension AuthService {
   }
 
   func currentUser(_ request: BackendRequest) async throws(AuthFailure) -> BackendResponse {
-    Self.json(try Self.userObject(try await caller(request).user))
+    Self.json(try await userJSON(try await caller(request).user))
   }
 
   func updateUser(_ request: BackendRequest) async throws(AuthFailure) -> BackendResponse {
@@ -81,7 +81,7 @@ extension AuthService {
       try await store.updateUser(user, endingSessions: endingSessions)
     }
     switch outcome {
-    case .updated: return Self.json(try Self.userObject(user))
+    case .updated: return Self.json(try await userJSON(user))
     case .notFound: throw .userNotFound
     case .emailTaken: throw .emailExists
     }
@@ -107,7 +107,8 @@ extension AuthService {
       .object([
         "external": .object([
           "email": .bool(true), "phone": .bool(false), "anonymous_users": .bool(false),
-          "apple": .bool(false), "google": .bool(false),
+          "apple": .bool(idTokens?.enabledProviders.contains(.apple) == true),
+          "google": .bool(idTokens?.enabledProviders.contains(.google) == true),
         ]),
         "disable_signup": .bool(false),
         "mailer_autoconfirm": .bool(!configuration.confirmsEmail),

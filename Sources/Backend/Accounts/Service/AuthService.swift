@@ -29,6 +29,8 @@ public struct AuthService: Sendable {
   var rateLimits: AuthRateLimits?
   /// Delivers recovery and confirmation links; without one `/recover` refuses every call.
   let mailer: (any Mailer)?
+  /// Judges `id_token` grants; `nil` until `signingIn(with:)`, so every provider is disabled.
+  var idTokens: IDTokenVerifier?
 
   /// A service over `store`.
   /// - Parameters:

@@ -1,0 +1,45 @@
+import Postgres
+
+/// The accounts' provider identities (`id_token` sign-ins): migration 3 of
+/// `PostgresServerSchema`. One row per provider account; deleting the account cascades to
+/// its identities by foreign key.
+enum PostgresIdentitiesSchema {
+  static let table = """
+    CREATE TABLE auth_identities (
+      id text PRIMARY KEY,
+      user_id text NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+      provider text NOT NULL,
+      provider_subject text NOT NULL,
+      email text,
+      identity_data text NOT NULL,
+      created_at double precision NOT NULL,
+      updated_at double precision NOT NULL,
+      last_sign_in_at double precision,
+      UNIQUE (provider, provider_subject)
+    );
+    CREATE INDEX auth_identities_by_user ON auth_identities (user_id, created_at);
+
+    """
+
+  static let columns = """
+    id, user_id, provider, provider_subject, email, identity_data, created_at, updated_at,
+    last_sign_in_at
+    """
+  /// Adds an identity unless its id or provider account is taken: affects no row then.
+  static let insert = PostgresStatement(
+    name: "kiln_auth_insert_identity",
+    sql: """
+      INSERT INTO auth_identities (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      ON CONFLICT DO NOTHING
+      """)
+  static let byProviderSubject = PostgresStatement(
+    name: "kiln_auth_identity_by_subject",
+    sql: """
+      SELECT \(columns) FROM auth_identities WHERE provider = $1 AND provider_subject = $2
+      """)
+  static let ofUser = PostgresStatement(
+    name: "kiln_auth_identities_of_user",
+    sql: """
+      SELECT \(columns) FROM auth_identities WHERE user_id = $1 ORDER BY created_at, id
+      """)
+}
