@@ -1,16 +1,52 @@
 import Foundation
 import JOSE
 
-/// Sign-up with email confirmation on (`AuthConfiguration.confirmsEmail`,
-/// `AUTH_EMAIL_CONFIRM=on`) and `POST /resend`, as GoTrue answers them.
+/// `POST /signup` and `POST /resend`, as GoTrue answers them.
 ///
-/// A new address gets an unconfirmed account and a mailed `type=signup` link; the answer
+/// With confirmation off (the default) a sign-up answers a session at once and a taken
+/// address is `user_already_exists`. With it on (`AuthConfiguration.confirmsEmail`,
+/// `AUTH_EMAIL_CONFIRM=on`):
+/// a new address gets an unconfirmed account and a mailed `type=signup` link; the answer
 /// is the user object without a session, with `confirmation_sent_at`. An address that
 /// already has an account gets an answer of the same shape about an account that does not
 /// exist (a random id), so sign-up cannot tell anyone which addresses have accounts; only
 /// the address's owner hears of it, and only while their account is still unconfirmed (a
 /// new link, as GoTrue sends one).
-extension AuthService {
+struct SignUpRoutes: AuthRoutes {
+  let components: AuthComponents
+
+  func signUp(_ request: BackendRequest) async throws(AuthFailure) -> BackendResponse {
+    let body = try object(request)
+    let email = try email(in: body, missing: "To signup, please provide your email")
+    guard let password = body["password"]?.stringValue, !password.isEmpty else {
+      throw .validation("Signup requires a valid password")
+    }
+    try checkPolicy(password)
+    var metadata = "{}"
+    if let data = body["data"] {
+      guard data.objectValue != nil else { throw .validation("data must be a JSON object") }
+      metadata = JSONText.serialize(data)
+    }
+    if configuration.confirmsEmail {
+      return try await signUpToConfirm(
+        email: email, password: password, metadata: metadata,
+        redirectTo: request.queryValue("redirect_to"))
+    }
+    // Refuse a taken address before spending a hash on it.
+    guard
+      try await stored({ () async throws(AuthStoreError) in try await store.user(email: email) })
+        == nil
+    else { throw .userAlreadyExists }
+    let hash = try await hasher.hash(password)
+    let time = now
+    let user = AuthUserRecord(
+      id: uuid(), email: email, password: hash, metadataJSON: metadata, confirmedAt: time,
+      createdAt: time, updatedAt: time)
+    guard try await stored({ () async throws(AuthStoreError) in try await store.createUser(user) })
+    else { throw .userAlreadyExists }
+    return try await startSession(for: user)
+  }
+
   func signUpToConfirm(
     email: String, password: String, metadata: String, redirectTo: String?
   ) async throws(AuthFailure) -> BackendResponse {

@@ -1,30 +1,15 @@
 import Foundation
 import JOSE
 
-/// GoTrue's user and session objects.
-extension AuthService {
-  /// An address trimmed of surrounding white space and lower-cased, as GoTrue keeps it.
-  public static func normalizedEmail(_ text: String) -> String {
-    text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-  }
-
-  /// Whether a normalised address has the form `local@domain.tld`, with no white space.
-  static func isPlausibleEmail(_ email: String) -> Bool {
-    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-    guard email.utf8.count <= 255, parts.count == 2, !parts[0].isEmpty,
-      !email.contains(where: \.isWhitespace)
-    else { return false }
-    let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-    return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
-  }
-
+/// GoTrue's user object, addresses and passwords, as every part of the service reads them.
+extension AuthRoutes {
   /// The address in `body["email"]`, normalised and checked.
   func email(in body: [String: StrictJSONValue], missing: String) throws(AuthFailure) -> String {
     guard let text = body["email"]?.stringValue, !text.isEmpty else {
       throw .validation(missing)
     }
-    let email = Self.normalizedEmail(text)
-    guard Self.isPlausibleEmail(email) else {
+    let email = AuthService.normalizedEmail(text)
+    guard AuthService.isPlausibleEmail(email) else {
       throw .validation("Unable to validate email address: invalid format")
     }
     return email

@@ -9,13 +9,8 @@ import JOSE
 /// verified the address, so whoever controls a provider account with someone's address
 /// unverified cannot take over their password account; otherwise a new account is made,
 /// confirmed when the provider verified the address.
-extension AuthService {
-  /// The same service, accepting ID tokens that `verifier` vouches for.
-  public func signingIn(with verifier: IDTokenVerifier) -> AuthService {
-    var service = self
-    service.idTokens = verifier
-    return service
-  }
+struct IDTokenGrant: AuthRoutes {
+  let components: AuthComponents
 
   func idTokenGrant(_ request: BackendRequest) async throws(AuthFailure) -> BackendResponse {
     let body = try object(request)

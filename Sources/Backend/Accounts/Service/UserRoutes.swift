@@ -2,7 +2,9 @@ import Foundation
 import JOSE
 
 /// `GET`/`PUT /user`, `POST /logout`, `GET /settings` and the delete-account function.
-extension AuthService {
+struct UserRoutes: AuthRoutes {
+  let components: AuthComponents
+
   /// Who a request's bearer token speaks for, with the live account and session.
   struct Caller {
     let user: AuthUserRecord
@@ -129,7 +131,7 @@ extension AuthService {
     }
     let userID = caller.user.id.uuidString.lowercased()
     do {
-      try await onAccountDeleted(userID)
+      try await components.onAccountDeleted(userID)
     } catch {
       throw .storeUnavailable
     }
