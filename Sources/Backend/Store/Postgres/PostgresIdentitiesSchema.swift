@@ -1,3 +1,4 @@
+import Foundation
 import Postgres
 
 /// The accounts' provider identities (`id_token` sign-ins): migration 3 of
@@ -42,4 +43,28 @@ enum PostgresIdentitiesSchema {
     sql: """
       SELECT \(columns) FROM auth_identities WHERE user_id = $1 ORDER BY created_at, id
       """)
+
+  static func values(_ identity: AuthIdentityRecord) -> [PostgresValue?] {
+    [
+      .text(identity.id.uuidString), .text(identity.userID.uuidString), .text(identity.provider),
+      .text(identity.providerSubject), identity.email.map { .text($0) },
+      .text(identity.identityDataJSON), .double(identity.createdAt.timeIntervalSince1970),
+      .double(identity.updatedAt.timeIntervalSince1970),
+      identity.lastSignInAt.map { .double($0.timeIntervalSince1970) },
+    ]
+  }
+
+  static func record(_ row: PostgresRow) throws -> AuthIdentityRecord {
+    AuthIdentityRecord(
+      id: try AuthColumn.uuid(try row.decode(String.self, at: 0), column: "auth_identities.id"),
+      userID: try AuthColumn.uuid(
+        try row.decode(String.self, at: 1), column: "auth_identities.user_id"),
+      provider: try row.decode(String.self, at: 2),
+      providerSubject: try row.decode(String.self, at: 3),
+      email: try row.decode(String?.self, at: 4),
+      identityDataJSON: try row.decode(String.self, at: 5),
+      createdAt: Date(timeIntervalSince1970: try row.decode(Double.self, at: 6)),
+      updatedAt: Date(timeIntervalSince1970: try row.decode(Double.self, at: 7)),
+      lastSignInAt: try row.decode(Double?.self, at: 8).map(Date.init(timeIntervalSince1970:)))
+  }
 }

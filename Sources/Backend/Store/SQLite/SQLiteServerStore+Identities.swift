@@ -4,11 +4,6 @@ import Storage
 /// The auth store's provider identities in SQLite (schema version 3). Writes run in one
 /// `BEGIN IMMEDIATE` transaction, as the other account methods do.
 extension SQLiteServerStore {
-  static let identityColumns = """
-    id, user_id, provider, provider_subject, email, identity_data, created_at, updated_at,
-    last_sign_in_at
-    """
-
   public func createUser(
     _ user: AuthUserRecord, identity: AuthIdentityRecord
   ) throws(AuthStoreError) -> Bool {
@@ -17,9 +12,11 @@ extension SQLiteServerStore {
         let taken = try connection.first(
           "SELECT 1 FROM auth_users WHERE id = ? OR email = ?", user.id.uuidString, user.email
         ) { _ in true }
-        guard taken == nil, try !Self.isLinked(identity, on: connection) else { return false }
+        guard taken == nil, try !SQLiteIdentityRows.isLinked(identity, on: connection) else {
+          return false
+        }
         try Self.insert(user, on: connection)
-        try Self.insert(identity, on: connection)
+        try SQLiteIdentityRows.insert(identity, on: connection)
         return true
       }
     }
@@ -31,9 +28,9 @@ extension SQLiteServerStore {
     try auth("read identity") { connection in
       try connection.first(
         """
-        SELECT \(Self.identityColumns) FROM auth_identities
+        SELECT \(SQLiteIdentityRows.columns) FROM auth_identities
         WHERE provider = ? AND provider_subject = ?
-        """, provider, subject, map: Self.identityRecord)
+        """, provider, subject, map: SQLiteIdentityRows.record)
     }
   }
 
@@ -41,9 +38,9 @@ extension SQLiteServerStore {
     try auth("read identities") { connection in
       try connection.query(
         """
-        SELECT \(Self.identityColumns) FROM auth_identities WHERE user_id = ?
+        SELECT \(SQLiteIdentityRows.columns) FROM auth_identities WHERE user_id = ?
         ORDER BY created_at, id
-        """, userID.uuidString, map: Self.identityRecord)
+        """, userID.uuidString, map: SQLiteIdentityRows.record)
     }
   }
 
@@ -57,14 +54,25 @@ extension SQLiteServerStore {
             "SELECT 1 FROM auth_users WHERE id = ?", identity.userID.uuidString, map: { _ in true })
             != nil
         else { return .userNotFound }
-        guard try !Self.isLinked(identity, on: connection) else { return .identityTaken }
-        try Self.insert(identity, on: connection)
+        guard try !SQLiteIdentityRows.isLinked(identity, on: connection) else {
+          return .identityTaken
+        }
+        try SQLiteIdentityRows.insert(identity, on: connection)
         return .added
       }
     }
   }
+}
 
-  private static func isLinked(
+/// The `auth_identities` rows and statements the identity methods share; each runs inside
+/// the caller's transaction.
+enum SQLiteIdentityRows {
+  static let columns = """
+    id, user_id, provider, provider_subject, email, identity_data, created_at, updated_at,
+    last_sign_in_at
+    """
+
+  static func isLinked(
     _ identity: AuthIdentityRecord, on connection: SQLiteConnection
   ) throws -> Bool {
     try connection.first(
@@ -73,18 +81,18 @@ extension SQLiteServerStore {
       != nil
   }
 
-  private static func insert(
+  static func insert(
     _ identity: AuthIdentityRecord, on connection: SQLiteConnection
   ) throws {
     try connection.run(
-      "INSERT INTO auth_identities (\(identityColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO auth_identities (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       identity.id.uuidString, identity.userID.uuidString, identity.provider,
       identity.providerSubject, identity.email, identity.identityDataJSON,
       identity.createdAt.timeIntervalSince1970, identity.updatedAt.timeIntervalSince1970,
       identity.lastSignInAt?.timeIntervalSince1970)
   }
 
-  private static func identityRecord(_ row: SQLiteRow) throws -> AuthIdentityRecord {
+  static func record(_ row: SQLiteRow) throws -> AuthIdentityRecord {
     AuthIdentityRecord(
       id: try AuthColumn.uuid(row.string(0), column: "auth_identities.id"),
       userID: try AuthColumn.uuid(row.string(1), column: "auth_identities.user_id"),
