@@ -5,13 +5,12 @@ import JOSE
 ///
 /// With confirmation off (the default) a sign-up answers a session at once and a taken
 /// address is `user_already_exists`. With it on (`AuthConfiguration.confirmsEmail`,
-/// `AUTH_EMAIL_CONFIRM=on`):
-/// a new address gets an unconfirmed account and a mailed `type=signup` link; the answer
-/// is the user object without a session, with `confirmation_sent_at`. An address that
-/// already has an account gets an answer of the same shape about an account that does not
-/// exist (a random id), so sign-up cannot tell anyone which addresses have accounts; only
-/// the address's owner hears of it, and only while their account is still unconfirmed (a
-/// new link, as GoTrue sends one).
+/// `AUTH_EMAIL_CONFIRM=on`) a new address gets an unconfirmed account and a mailed
+/// `type=signup` link, and the answer is the user object without a session, with
+/// `confirmation_sent_at`. An address that already has an account gets an answer of the
+/// same shape about an account that does not exist (a random id), so sign-up cannot tell
+/// anyone which addresses have accounts; only the address's owner hears of it, and only
+/// while their account is still unconfirmed (a new link, as GoTrue sends one).
 struct SignUpRoutes: AuthRoutes {
   let components: AuthComponents
 
