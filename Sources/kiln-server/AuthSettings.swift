@@ -23,6 +23,10 @@ struct AuthSettings {
   var outbox: String?
   /// `SITE_URL`: the base of mailed links; `nil` for the server's own `http://HOST:PORT`.
   var siteURL: String?
+  /// `AUTH_EMAIL_CONFIRM=on`: sign-ups confirm their address by a mailed link first.
+  var confirmsEmail = false
+  /// The `id_token` grant's enabled providers (`AUTH_APPLE_*`, `AUTH_GOOGLE_*`).
+  var idTokenProviders: [IDTokenProvider] = []
 
   /// Reads and checks every auth key; throws the first mistake, naming its key.
   static func resolve(
@@ -31,12 +35,6 @@ struct AuthSettings {
     let lifetime = try resolver.integer(.jwtExpiry, default: 3600, in: 30...604_800)
     let reuse = try resolver.integer(.refreshReuseInterval, default: 10, in: 0...3600)
     let confirm = try resolver.choice(.emailConfirm, default: "off", in: ["off", "on"])
-    guard confirm == "off" else {
-      throw resolver.failure(
-        .emailConfirm,
-        "off for now: confirming addresses by email is not built yet, so kiln-server will "
-          + "not pretend to")
-    }
     let minimum = try resolver.integer(.passwordMinLength, default: 8, in: 6...1024)
     let logN = try resolver.integer(.scryptCost, default: 15, in: 10...20)
     let scrypt: Scrypt
@@ -66,7 +64,8 @@ struct AuthSettings {
       scrypt: scrypt, concurrentHashes: max(1, cores),
       perAddressLimit: enabled ? (limit ?? AuthRateLimits.defaultPerAddress) : nil,
       failedSignInLimit: enabled ? AuthRateLimits.defaultFailedSignIns : nil, outbox: outbox,
-      siteURL: siteURL)
+      siteURL: siteURL, confirmsEmail: confirm == "on",
+      idTokenProviders: try idTokenProviders(&resolver))
   }
 
   /// The limits `serve` applies, counted in `store` so every instance shares them; `nil`
@@ -80,13 +79,15 @@ struct AuthSettings {
   /// The auth service's configuration: HS256 with `JWT_SECRET` when it is set (Supabase's
   /// way), else ES256 with the store's key; `JWT_ISSUER` or the default issuer.
   func configuration(proxy: ProxySettings) -> AuthConfiguration {
-    AuthConfiguration(
+    var configuration = AuthConfiguration(
       issuer: proxy.jwtIssuer ?? Self.defaultIssuer,
       accessTokenLifetime: Double(accessTokenLifetime),
       refreshReuseInterval: Double(refreshReuseInterval),
       minimumPasswordLength: minimumPasswordLength, scrypt: scrypt,
       accessTokenAlgorithm: proxy.jwtSecret == nil ? .es256 : .hs256, jwtSecret: proxy.jwtSecret,
       concurrentHashes: concurrentHashes)
+    configuration.confirmsEmail = confirmsEmail
+    return configuration
   }
 
   /// Where mailed links point: `SITE_URL`, else `http://HOST:PORT` (IPv6 in brackets).

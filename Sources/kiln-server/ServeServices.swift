@@ -47,8 +47,10 @@ struct ServeServices {
       baseURL: nil, configuration: HTTPClientConfiguration(connectionPool: pool), clock: clock,
       logger: logger)
     let configuration = try proxyConfiguration(proxySettings, limits: settings.proxyLimits)
+    let idTokens = try await idTokenVerifier(settings.auth, clock: clock, logger: logger)
     let auth = authService(
-      settings, authStore: store, serverStore: store, clock: clock, logger: logger)
+      settings, authStore: store, serverStore: store, idTokens: idTokens, clock: clock,
+      logger: logger)
     let judge = try await tokenJudge(proxySettings, clock: clock, logger: logger)
     var warnings = judge.warnings
     let entitlements: any EntitlementSource

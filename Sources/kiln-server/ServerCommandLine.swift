@@ -48,10 +48,12 @@ enum ServerCommandLine {
         kiln-server grant USER_ID --until DATE   |   kiln-server revoke USER_ID
             Give a user the entitlement until DATE (YYYY-MM-DD, 00:00 UTC, or an ISO 8601
             time), for development and support; revoke takes it back.
-        kiln-server token verify [--now UNIX] [--config FILE] [--authorization VALUE | TOKEN]
-            Judge one access token (or one Authorization header value) with JWT_SECRET,
-            JWT_JWKS, JWT_ISSUER and JWT_AUDIENCE: prints the principal and sub (exit 0) or
-            the rule that rejected it (exit 1).
+        kiln-server token verify [--now UNIX] [--config FILE] [--data-dir DIR]
+                                 [--authorization VALUE | TOKEN]
+            Judge one access token (or one Authorization header value) as serve would: with
+            JWT_SECRET, JWT_JWKS, JWT_ISSUER, JWT_AUDIENCE and the accounts' signing keys in
+            the store; prints the principal and sub (exit 0) or the rule that rejected it
+            (exit 1).
         kiln-server --version
         kiln-server --help
 

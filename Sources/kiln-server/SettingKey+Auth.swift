@@ -7,7 +7,8 @@ extension SettingKey {
     name: "AUTH_REFRESH_REUSE_INTERVAL",
     summary: "seconds a rotated refresh token still answers (default 10)")
   static let emailConfirm = SettingKey(
-    name: "AUTH_EMAIL_CONFIRM", summary: "off (on, confirmation by email, is not built yet)")
+    name: "AUTH_EMAIL_CONFIRM",
+    summary: "on: sign-ups confirm their address by a mailed link before signing in (default off)")
   static let passwordMinLength = SettingKey(
     name: "AUTH_PASSWORD_MIN_LENGTH", summary: "the shortest password accepted (default 8)")
   static let scryptCost = SettingKey(
@@ -21,12 +22,14 @@ extension SettingKey {
       + "disables it and the 10 failed sign-ins per account per 5m, for benchmarks only)")
   static let outbox = SettingKey(
     name: "AUTH_OUTBOX",
-    summary: "directory recovery messages are written to (default <data dir>/outbox)")
+    summary:
+      "directory recovery and confirmation messages are written to (default <data dir>/outbox)")
   static let siteURL = SettingKey(
     name: "SITE_URL", summary: "base URL of mailed links (default http://HOST:PORT)")
 
-  static let authKeys: [SettingKey] = [
-    jwtExpiry, refreshReuseInterval, emailConfirm, passwordMinLength, scryptCost, authRateLimit,
-    outbox, siteURL,
-  ]
+  static let authKeys: [SettingKey] =
+    [
+      jwtExpiry, refreshReuseInterval, emailConfirm, passwordMinLength, scryptCost, authRateLimit,
+      outbox, siteURL,
+    ] + idTokenKeys
 }

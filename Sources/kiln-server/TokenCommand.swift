@@ -5,10 +5,14 @@ import HTTPServer
 import JOSE
 import Networking
 
-/// `kiln-server token verify [--now UNIX] [--authorization VALUE | TOKEN]` (issue #17
-/// item 3): judges one token, or one raw `Authorization` value, exactly as the server would,
-/// with its JWT_SECRET, JWT_JWKS, JWT_ISSUER and JWT_AUDIENCE, so operators can see why a
-/// token is refused.
+/// `kiln-server token verify [--now UNIX] [--data-dir DIR] [--authorization VALUE | TOKEN]`
+/// (issue #17 item 3): judges one token, or one raw `Authorization` value, exactly as the
+/// server would: with its JWT_SECRET, JWT_JWKS, JWT_ISSUER and JWT_AUDIENCE, and the keys
+/// its accounts sign with, read from the store `serve` uses (as `kiln-server keys` reads
+/// it), so operators can see why a token is refused.
+///
+/// An SQLite store that does not exist yet is not made: the token is then judged by the
+/// configured keys alone.
 ///
 /// Exit 0 with `principal: user` or `principal: service_role` and `sub: <subject>`; exit 1
 /// with the rule that rejected it; exit 2 for a usage or configuration mistake.
@@ -18,9 +22,11 @@ enum TokenCommand {
     var authorization: String?
     var token: String?
     var configPath: String?
+    var dataDirectory: String?
   }
 
-  static let usage = "kiln-server token verify [--now UNIX] [--authorization VALUE | TOKEN]"
+  static let usage =
+    "kiln-server token verify [--now UNIX] [--data-dir DIR] [--authorization VALUE | TOKEN]"
 
   static func run(_ arguments: ArraySlice<String>, environment: [String: String]) async -> Int32 {
     let options: Options
@@ -31,7 +37,8 @@ enum TokenCommand {
         onlineCores: HTTPServerConfiguration().eventLoopCount,
         openFileLimit: ServerEnvironment.openFileHardLimit(), environment: environment)
       settings = try ServerSettings.resolve(
-        flags: [:], configPath: options.configPath, machine: machine)
+        flags: options.dataDirectory.map { [SettingKey.dataDirectory.name: $0] } ?? [:],
+        configPath: options.configPath, machine: machine)
     } catch let error as ServerCommandLine.UsageError {
       return ServerCommandLine.usageFailure(error.message)
     } catch let error as ServerConfigurationError {
@@ -40,23 +47,42 @@ enum TokenCommand {
       return ServerCommandLine.usageFailure("\(error)")
     }
     let proxy = settings.proxy
-    guard proxy.jwtSecret != nil || proxy.jwks != nil else {
-      return ServerCommandLine.usageFailure(
-        "neither JWT_SECRET nor JWT_JWKS is configured, so no token can pass")
-    }
     let clock = options.now.map(AppClock.fixed) ?? .live
-    let judge: JWKSFollowingVerifier
+    let store: (any AuthStore)?
     do {
-      judge = try JWKSFollowingVerifier(
+      store = try await existingStore(settings.storeLocation, clock: clock)
+    } catch {
+      ServerCommandLine.write(
+        "kiln-server: cannot open the store at \(settings.storeLocation): \(error)\n",
+        to: .standardError)
+      return 1
+    }
+    guard proxy.jwtSecret != nil || proxy.jwks != nil || store != nil else {
+      return ServerCommandLine.usageFailure(
+        "neither JWT_SECRET nor JWT_JWKS is configured and there is no store at "
+          + "\(settings.storeLocation), so no token can pass")
+    }
+    let configured: JWKSFollowingVerifier
+    do {
+      configured = try JWKSFollowingVerifier(
         settings: proxy.tokenSettings, location: proxy.jwks,
         loader: JWKSLoader(client: URLSessionHTTPClient(baseURL: nil, clock: .live)),
         clock: clock)
-      if let failure = try await judge.loadKeys() {
+      if let failure = try await configured.loadKeys() {
         ServerCommandLine.write("kiln-server: warning: \(failure)\n", to: .standardError)
       }
     } catch {
       return ServerCommandLine.usageFailure("the token settings are unusable: \(error)")
     }
+    // The proxy's judge as `serve` composes it: the configured keys, then the accounts'.
+    let judge: any AccessTokenJudging =
+      store.map { store in
+        AuthKeyringTrustingJudge(
+          configured: configured,
+          keyring: AuthKeyring(
+            store: store, configuration: settings.auth.configuration(proxy: proxy), clock: clock)
+        )
+      } ?? configured
     let authorization = options.authorization ?? options.token.map { "Bearer " + $0 }
     do throws(JWTRejection) {
       let principal = try await judge.principal(authorization: authorization)
@@ -92,7 +118,7 @@ enum TokenCommand {
       }
       let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
       let name = parts[0]
-      guard ["--now", "--authorization", "--config"].contains(name) else {
+      guard ["--now", "--authorization", "--config", "--data-dir"].contains(name) else {
         throw ServerCommandLine.UsageError(message: "unknown option '\(name)'")
       }
       guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
@@ -108,6 +134,7 @@ enum TokenCommand {
         }
         options.now = Date(timeIntervalSince1970: seconds)
       case "--authorization": options.authorization = value
+      case "--data-dir": options.dataDirectory = value
       default: options.configPath = value
       }
     }
@@ -120,5 +147,17 @@ enum TokenCommand {
     default:
       return options
     }
+  }
+
+  /// The store `serve` uses, when it exists: an SQLite file that is not there yet is not
+  /// made (`nil`); a PostgreSQL database is opened as `kiln-server keys` opens it.
+  static func existingStore(
+    _ location: ServerStoreLocation, clock: AppClock
+  ) async throws(ServerStoreError) -> (any AuthStore)? {
+    if case .sqlite(let directory) = location {
+      let file = directory.appendingPathComponent(SQLiteServerStore.defaultFileName).path
+      guard FileManager.default.fileExists(atPath: file) else { return nil }
+    }
+    return try await location.openStores(clock: clock)
   }
 }

@@ -30,11 +30,42 @@ import Testing
     #expect(run.error.contains(key))
   }
 
-  @Test func emailConfirmationOnIsRefusedRatherThanPretended() async throws {
-    let run = try await KilnServerRun.run(["serve"], environment: ["AUTH_EMAIL_CONFIRM": "on"])
-    #expect(run.status == 2)
-    #expect(run.error.contains("AUTH_EMAIL_CONFIRM"))
-    #expect(run.error.contains("not built yet"))
+  @Test func emailConfirmationOnMakesSignUpsWaitForTheMailedLink() async throws {
+    let config = try await KilnServerRun.run(["config"], environment: ["AUTH_EMAIL_CONFIRM": "on"])
+    #expect(config.status == 0)
+    #expect(
+      config.output.split(separator: "\n").map { String($0.replacing(#/ +/#, with: " ")) }
+        .contains("AUTH_EMAIL_CONFIRM = on (environment)"), "\(config.output)")
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("kiln-server-confirm-\(UUID().uuidString)")
+    let outbox = directory.appendingPathComponent("mail", isDirectory: true)
+    let server = try await KilnServerAccountsTests.Server(
+      ["AUTH_EMAIL_CONFIRM": "on", "AUTH_OUTBOX": outbox.path], directory: directory)
+    defer { server.run.process.terminate() }
+    let settings = try await server.send("GET", "/auth/v1/settings")
+    #expect(settings.json["mailer_autoconfirm"] == .bool(false))
+    let signUp = try await server.send(
+      "POST", "/auth/v1/signup", json: KilnServerAccountsTests.credentials)
+    #expect(signUp.status == 200)
+    #expect(signUp.json["access_token"] == nil)
+    #expect(signUp.json["confirmation_sent_at"]?.stringValue != nil)
+    let signIn = try await server.send(
+      "POST", "/auth/v1/token?grant_type=password", json: KilnServerAccountsTests.credentials)
+    #expect(signIn.status == 400)
+    #expect(signIn.json["error_code"]?.stringValue == "email_not_confirmed")
+    let files = try FileManager.default.contentsOfDirectory(atPath: outbox.path)
+    #expect(files.count == 1)
+    let text = try String(
+      contentsOfFile: outbox.appendingPathComponent(try #require(files.first)).path,
+      encoding: .utf8)
+    #expect(text.contains("&type=signup"))
+  }
+
+  @Test func emailConfirmationOffKeepsAutoconfirmedSignUps() async throws {
+    let server = try await KilnServerAccountsTests.Server(["AUTH_EMAIL_CONFIRM": "off"])
+    defer { server.run.process.terminate() }
+    let settings = try await server.send("GET", "/auth/v1/settings")
+    #expect(settings.json["mailer_autoconfirm"] == .bool(true))
   }
 
   func dataDirectory() -> String {

@@ -88,16 +88,37 @@ public final class JWKSFollowingVerifier: AccessTokenJudging {
   /// may first refetch the URL (at most once a minute) and is then judged again.
   /// - Throws: `JWTRejection` naming the rule the header or token breaks.
   public func principal(authorization: String?) async throws(JWTRejection) -> Principal {
+    try await judged { verifier throws(JWTRejection) in
+      try verifier.verify(authorization: authorization)
+    }
+  }
+
+  /// The claims of an ID token another issuer signed (`JWTVerifier.verifiedClaims`): every
+  /// rule to C5, `aud` one of `audiences`; an unknown `kid` refetches as `principal` does.
+  /// - Throws: `JWTRejection` naming the rule the token breaks.
+  public func claims(
+    ofToken token: String, audiences: Set<String>
+  ) async throws(JWTRejection) -> JWTClaims {
+    try await judged { verifier throws(JWTRejection) in
+      try verifier.verifiedClaims(token, audiences: audiences)
+    }
+  }
+
+  /// `judge` by the current keys; on an unknown `kid` of a URL's set, refetched keys judge
+  /// again (at most one fetch a minute).
+  private func judged<Value>(
+    _ judge: (JWTVerifier) throws(JWTRejection) -> Value
+  ) async throws(JWTRejection) -> Value {
     let verifier = current.withLock { $0 }
     do throws(JWTRejection) {
-      return try verifier.verify(authorization: authorization)
+      return try judge(verifier)
     } catch {
       guard error == .unknownKey, case .url = location else { throw error }
       _ = await refresher.refresh(
         now: clock.now(), minimumInterval: Self.minimumRefetchInterval,
         fetch: { await self.fetchAndInstall() })
       let refreshed = current.withLock { $0 }
-      return try refreshed.verify(authorization: authorization)
+      return try judge(refreshed)
     }
   }
 

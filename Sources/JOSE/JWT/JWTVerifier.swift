@@ -60,6 +60,25 @@ public struct JWTVerifier: Sendable {
   /// The principal `token` speaks for.
   /// - Throws: `JWTRejection` naming the first rule the token breaks.
   public func verify(_ token: String) throws(JWTRejection) -> Principal {
+    let claims = try signedClaims(token)
+    try checkClaims(claims, audiences: [audience])
+    return try principal(from: claims)
+  }
+
+  /// The claims of `token` when it passes every rule up to C5, with `aud` holding one of
+  /// `audiences` (instead of the configured audience) and without C6-C7: for ID tokens of
+  /// other issuers (Sign in with Apple, Google), which name a client and carry no `role`.
+  /// - Throws: `JWTRejection` naming the first rule the token breaks.
+  public func verifiedClaims(
+    _ token: String, audiences: Set<String>
+  ) throws(JWTRejection) -> JWTClaims {
+    let claims = try signedClaims(token)
+    try checkClaims(claims, audiences: audiences)
+    return JWTClaims(members: claims)
+  }
+
+  /// The payload of `token` once its form (T1-T7) and signature (K1-K3, S1) pass.
+  private func signedClaims(_ token: String) throws(JWTRejection) -> [String: StrictJSONValue] {
     // T1 before anything else: not even a copy of an overlong token is made.
     guard token.utf8.count <= maximumTokenBytes else { throw .tooLong }
     let bytes = Array(token.utf8)
@@ -83,8 +102,7 @@ public struct JWTVerifier: Sendable {
     // The signing input is the token's own text up to the second dot (RFC 7515 §5.2).
     let signingInput = bytes[..<(parts[0].count + 1 + parts[1].count)]
     try checkSignature(signature, of: signingInput, algorithm: algorithm, header: header)
-    let claims = try Self.object(payloadBytes, otherwise: .payloadNotJSONObject)
-    return try principal(from: claims)
+    return try Self.object(payloadBytes, otherwise: .payloadNotJSONObject)
   }
 
   private func checkSignature(
@@ -107,11 +125,10 @@ public struct JWTVerifier: Sendable {
     }
   }
 
-  private func principal(
-    from members: [String: StrictJSONValue]
-  ) throws(JWTRejection)
-    -> Principal
-  {
+  /// C1-C5: the times, the audience (any of `audiences`) and the configured issuer.
+  private func checkClaims(
+    _ members: [String: StrictJSONValue], audiences: Set<String>
+  ) throws(JWTRejection) {
     let now = clock.now().timeIntervalSince1970
     guard let expiry = members["exp"]?.numberValue else { throw .missingExpiry }
     guard now < expiry + Self.clockLeeway else { throw .expired }
@@ -125,10 +142,18 @@ public struct JWTVerifier: Sendable {
         throw .issuedInTheFuture
       }
     }
-    guard Self.holdsAudience(members["aud"], audience) else { throw .wrongAudience }
+    guard Self.holdsAudience(members["aud"], audiences) else { throw .wrongAudience }
     if let issuer {
       guard members["iss"]?.stringValue == issuer else { throw .wrongIssuer }
     }
+  }
+
+  /// C6-C7: who the token speaks for.
+  private func principal(
+    from members: [String: StrictJSONValue]
+  ) throws(JWTRejection)
+    -> Principal
+  {
     guard let subject = members["sub"]?.stringValue, !subject.isEmpty else {
       throw .missingSubject
     }
@@ -159,12 +184,12 @@ public struct JWTVerifier: Sendable {
     return bytes.count == 3 && zip(bytes, "jwt".utf8).allSatisfy { $0 | 0x20 == $1 }
   }
 
-  private static func holdsAudience(_ value: StrictJSONValue?, _ audience: String) -> Bool {
+  private static func holdsAudience(_ value: StrictJSONValue?, _ audiences: Set<String>) -> Bool {
     switch value {
-    case .string(let text): return text == audience
+    case .string(let text): return audiences.contains(text)
     case .array(let elements):
       let names = elements.compactMap(\.stringValue)
-      return names.count == elements.count && names.contains(audience)
+      return names.count == elements.count && names.contains(where: audiences.contains)
     default: return false
     }
   }

@@ -36,22 +36,27 @@ struct AuthHarness {
     var errorCode: String? { json["error_code"]?.stringValue ?? json["code"]?.stringValue }
   }
 
-  let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+  let clock: ManualClock
   let store = InMemoryAuthStore()
   let hook = DeletionHook()
   let mailer = RecordingMailer()
   let service: AuthService
 
-  init(configure: (inout AuthConfiguration) -> Void = { _ in }) {
+  init(
+    clock: ManualClock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000)),
+    idTokens: IDTokenVerifier? = nil, configure: (inout AuthConfiguration) -> Void = { _ in }
+  ) {
+    self.clock = clock
     var configuration = AuthConfiguration(issuer: Self.issuer, scrypt: Self.cheapScrypt)
     configure(&configuration)
     let hook = self.hook
-    service = AuthService(
+    let base = AuthService(
       store: store, configuration: configuration, clock: clock.appClock,
       uuid: .incrementing(from: 1), mailer: mailer
     ) { userID in
       try hook.call(userID)
     }
+    service = idTokens.map(base.signingIn(with:)) ?? base
   }
 
   var anonKey: String {

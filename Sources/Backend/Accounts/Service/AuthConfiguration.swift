@@ -36,6 +36,9 @@ public struct AuthConfiguration: Sendable {
   public var linkBase: String = "http://localhost:54321"
   /// How long a mailed recovery or confirmation token stays usable, in seconds (1 h).
   public var oneTimeTokenLifetime: Double = 3600
+  /// Whether a sign-up must confirm its address by a mailed link before it can sign in
+  /// (`AUTH_EMAIL_CONFIRM`); off by default, so sign-up answers a session at once.
+  public var confirmsEmail: Bool = false
 
   /// A configuration; every value but the issuer has GoTrue's default.
   public init(

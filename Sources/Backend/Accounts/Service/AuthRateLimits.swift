@@ -48,9 +48,19 @@ extension AuthService {
   /// The same service, limited by `limits` (kiln-server's `AUTH_RATE_LIMIT`).
   public func limited(by limits: AuthRateLimits?) -> AuthService {
     var limited = self
-    limited.rateLimits = limits
+    limited.components.rateLimits = limits
     return limited
   }
+
+  /// The same service, accepting ID tokens that `verifier` vouches for.
+  public func signingIn(with verifier: IDTokenVerifier) -> AuthService {
+    var service = self
+    service.components.idTokens = verifier
+    return service
+  }
+}
+
+extension AuthRoutes {
 
   /// Charges one request to the client's address; 429 when it is over the limit.
   func admitAddress(_ request: BackendRequest) async throws(AuthFailure) {

@@ -7,28 +7,22 @@ import JOSE
 /// `POST /functions/v1/delete-account`. Same paths, JSON shapes, error codes and statuses
 /// as GoTrue, so a Supabase client works unchanged (decisions 12 and 16).
 ///
-/// Handlers take a `BackendRequest` and answer a `BackendResponse`; sockets are
-/// kiln-server's. Every state change goes through the `AuthStore` in one call, so any
+/// It routes each request to the part that answers it (`SignUpRoutes`, `TokenGrants`,
+/// `IDTokenGrant`, `RecoveryRoutes`, `UserRoutes`, `AdminRoutes`), each testable alone over
+/// the same `AuthComponents`. Handlers take a `BackendRequest` and answer a
+/// `BackendResponse`; sockets are kiln-server's. Every state change goes through the `AuthStore` in one call, so any
 /// number of instances can serve one store.
-public struct AuthService: Sendable {
+public struct AuthService: Sendable, AuthRoutes {
   /// The path prefix of GoTrue's routes.
   public static let authPrefix = "/auth/v1"
   /// The seed's delete-account function.
   public static let deleteAccountPath = "/functions/v1/delete-account"
 
+  /// What every part of the service works with.
+  var components: AuthComponents
+
   /// The keys that sign tokens and API keys.
-  public let keyring: AuthKeyring
-  let store: any AuthStore
-  let configuration: AuthConfiguration
-  let clock: AppClock
-  let uuid: UUIDGenerator
-  let hasher: PasswordHasher
-  let randomBytes: @Sendable (Int) throws -> [UInt8]
-  let onAccountDeleted: @Sendable (String) async throws -> Void
-  /// Per-address and per-account limits; `nil` for none (`limited(by:)` sets them).
-  var rateLimits: AuthRateLimits?
-  /// Delivers recovery and confirmation links; without one `/recover` refuses every call.
-  let mailer: (any Mailer)?
+  public var keyring: AuthKeyring { components.keyring }
 
   /// A service over `store`.
   /// - Parameters:
@@ -43,20 +37,9 @@ public struct AuthService: Sendable {
     randomBytes: @escaping @Sendable (Int) throws -> [UInt8] = SecureRandom.bytes(count:),
     onAccountDeleted: @escaping @Sendable (String) async throws -> Void
   ) {
-    self.store = store
-    self.configuration = configuration
-    self.clock = clock
-    self.uuid = uuid
-    self.randomBytes = randomBytes
-    self.onAccountDeleted = onAccountDeleted
-    self.mailer = mailer
-    self.keyring = AuthKeyring(
-      store: store, configuration: configuration, clock: clock, randomBytes: randomBytes)
-    self.hasher = PasswordHasher(
-      parameters: configuration.scrypt,
-      slots: HashingSlots(
-        count: configuration.concurrentHashes, wait: configuration.hashWait, clock: clock),
-      randomBytes: randomBytes)
+    components = AuthComponents(
+      store: store, configuration: configuration, clock: clock, uuid: uuid, mailer: mailer,
+      randomBytes: randomBytes, onAccountDeleted: onAccountDeleted)
   }
 
   /// Whether `path` is one of this service's routes.
@@ -77,7 +60,7 @@ public struct AuthService: Sendable {
   private func route(_ request: BackendRequest) async throws(AuthFailure) -> BackendResponse {
     if request.path == Self.deleteAccountPath {
       guard request.method == "POST" else { throw .methodNotAllowed }
-      return try await deleteAccount(request)
+      return try await UserRoutes(components: components).deleteAccount(request)
     }
     guard request.path.hasPrefix(Self.authPrefix + "/") else { throw .notFound }
     let route = String(request.path.dropFirst(Self.authPrefix.count))
@@ -87,21 +70,27 @@ public struct AuthService: Sendable {
       return .json(status: 200, Array(try await keyring.jwksText().utf8))
     }
     // The mailed link is opened by a browser, which sends no API key.
-    if request.method == "GET", route == "/verify" { return await verifyLink(request) }
+    if request.method == "GET", route == "/verify" {
+      return await RecoveryRoutes(components: components).verifyLink(request)
+    }
     try await requireAPIKey(request)
+    let signUp = SignUpRoutes(components: components)
+    let user = UserRoutes(components: components)
+    let recovery = RecoveryRoutes(components: components)
     switch (request.method, route) {
-    case ("POST", "/signup"): return try await signUp(request)
-    case ("POST", "/token"): return try await token(request)
-    case ("POST", "/logout"): return try await logout(request)
-    case ("GET", "/user"): return try await currentUser(request)
-    case ("PUT", "/user"): return try await updateUser(request)
-    case ("GET", "/settings"): return settings()
-    case ("POST", "/recover"): return try await recover(request)
-    case ("POST", "/verify"): return try await verify(request)
-    case (_, let admin) where admin.hasPrefix(Self.adminUsersRoute):
-      return try await self.admin(request, route: admin)
+    case ("POST", "/signup"): return try await signUp.signUp(request)
+    case ("POST", "/resend"): return try await signUp.resend(request)
+    case ("POST", "/token"): return try await TokenGrants(components: components).token(request)
+    case ("POST", "/logout"): return try await user.logout(request)
+    case ("GET", "/user"): return try await user.currentUser(request)
+    case ("PUT", "/user"): return try await user.updateUser(request)
+    case ("GET", "/settings"): return user.settings()
+    case ("POST", "/recover"): return try await recovery.recover(request)
+    case ("POST", "/verify"): return try await recovery.verify(request)
+    case (_, let admin) where admin.hasPrefix(AdminRoutes.usersRoute):
+      return try await AdminRoutes(components: components).admin(request, route: admin)
     case (_, "/signup"), (_, "/token"), (_, "/logout"), (_, "/user"), (_, "/settings"),
-      (_, "/recover"), (_, "/verify"):
+      (_, "/recover"), (_, "/verify"), (_, "/resend"):
       throw .methodNotAllowed
     default: throw .notFound
     }
@@ -114,29 +103,18 @@ public struct AuthService: Sendable {
     }
   }
 
-  /// The current time, as the tokens count it.
-  var now: Date { clock.now() }
-
-  /// `body` of the request as one JSON object (an empty body is an empty object).
-  func object(_ request: BackendRequest) throws(AuthFailure) -> [String: StrictJSONValue] {
-    if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-      return [:]
-    }
-    do {
-      return try StrictJSONParser().parseObject(request.body)
-    } catch {
-      throw .badJSON
-    }
+  /// An address trimmed of surrounding white space and lower-cased, as GoTrue keeps it.
+  public static func normalizedEmail(_ text: String) -> String {
+    text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
   }
 
-  /// Runs a store call, turning its failure into GoTrue's 503/500.
-  func stored<Value>(
-    _ call: () async throws(AuthStoreError) -> Value
-  ) async throws(AuthFailure) -> Value {
-    do {
-      return try await call()
-    } catch {
-      throw AuthFailure(error)
-    }
+  /// Whether a normalised address has the form `local@domain.tld`, with no white space.
+  static func isPlausibleEmail(_ email: String) -> Bool {
+    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+    guard email.utf8.count <= 255, parts.count == 2, !parts[0].isEmpty,
+      !email.contains(where: \.isWhitespace)
+    else { return false }
+    let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+    return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
   }
 }

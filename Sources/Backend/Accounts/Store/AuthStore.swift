@@ -1,8 +1,8 @@
 import Foundation
 
-/// Everything the auth service keeps: accounts, sessions, refresh tokens (hashes only),
-/// signing keys, the project's JWT secret and one-time tokens (decision 15: nothing of it
-/// lives in one instance's memory).
+/// Everything the auth service keeps: accounts, their provider identities, sessions,
+/// refresh tokens (hashes only), signing keys, the project's JWT secret and one-time tokens
+/// (decision 15: nothing of it lives in one instance's memory).
 ///
 /// Each method is one transaction, so a database implementation answers exactly as the
 /// in-memory one does when several instances call it at once (decision 24): refresh-token
@@ -25,8 +25,21 @@ public protocol AuthStore: Sendable {
   /// One page of accounts, oldest first (ties by id), and how many there are in all (the
   /// admin list). Stores that predate it answer `unavailable` (see `AuthStore+Listing`).
   func users(offset: Int, limit: Int) async throws(AuthStoreError) -> AuthUserListing
-  /// Deletes the account with its sessions, refresh tokens and one-time tokens; returns
-  /// whether there was one.
+  /// Adds `user` with its first `identity` in one transaction; returns `false` (and changes
+  /// nothing) when the email or the identity's provider account is already taken.
+  func createUser(
+    _ user: AuthUserRecord, identity: AuthIdentityRecord
+  ) async throws(AuthStoreError) -> Bool
+  /// The identity of `provider` whose provider id is `subject`, if any.
+  func identity(
+    provider: String, subject: String
+  ) async throws(AuthStoreError) -> AuthIdentityRecord?
+  /// Every identity of the account `userID`, oldest first.
+  func identities(ofUser userID: UUID) async throws(AuthStoreError) -> [AuthIdentityRecord]
+  /// Links `identity` to its account (an `id_token` sign-in to an existing address).
+  func addIdentity(_ identity: AuthIdentityRecord) async throws(AuthStoreError) -> IdentityAddition
+  /// Deletes the account with its sessions, refresh tokens, one-time tokens and identities;
+  /// returns whether there was one.
   func deleteUser(id: UUID) async throws(AuthStoreError) -> Bool
 
   /// Starts `session` with its first refresh token and, when `signedInAt` is given, records

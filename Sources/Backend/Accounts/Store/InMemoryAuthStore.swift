@@ -9,6 +9,7 @@ public actor InMemoryAuthStore: AuthStore {
   private var keys: [SigningKeyRecord] = []
   private var secret: ProjectSecretRecord?
   private var oneTimeTokens: [[UInt8]: OneTimeTokenRecord] = [:]
+  private var identityRecords: [AuthIdentityRecord] = []
   private var failure: AuthStoreError?
 
   /// An empty store.
@@ -78,7 +79,49 @@ public actor InMemoryAuthStore: AuthStore {
     guard users.removeValue(forKey: id) != nil else { return false }
     removeSessions(of: id, .all)
     oneTimeTokens = oneTimeTokens.filter { $0.value.userID != id }
+    identityRecords.removeAll { $0.userID == id }
     return true
+  }
+
+  public func createUser(
+    _ user: AuthUserRecord, identity: AuthIdentityRecord
+  ) throws(AuthStoreError) -> Bool {
+    try check()
+    guard !users.values.contains(where: { $0.email == user.email || $0.id == user.id }),
+      !isLinked(identity)
+    else { return false }
+    users[user.id] = user
+    identityRecords.append(identity)
+    return true
+  }
+
+  public func identity(
+    provider: String, subject: String
+  ) throws(AuthStoreError) -> AuthIdentityRecord? {
+    try check()
+    return identityRecords.first { $0.provider == provider && $0.providerSubject == subject }
+  }
+
+  public func identities(ofUser userID: UUID) throws(AuthStoreError) -> [AuthIdentityRecord] {
+    try check()
+    return identityRecords.filter { $0.userID == userID }
+  }
+
+  public func addIdentity(
+    _ identity: AuthIdentityRecord
+  ) throws(AuthStoreError) -> IdentityAddition {
+    try check()
+    guard users[identity.userID] != nil else { return .userNotFound }
+    guard !isLinked(identity) else { return .identityTaken }
+    identityRecords.append(identity)
+    return .added
+  }
+
+  private func isLinked(_ identity: AuthIdentityRecord) -> Bool {
+    identityRecords.contains {
+      $0.id == identity.id
+        || ($0.provider == identity.provider && $0.providerSubject == identity.providerSubject)
+    }
   }
 
   public func startSession(

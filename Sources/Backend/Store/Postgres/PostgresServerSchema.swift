@@ -56,6 +56,8 @@ enum PostgresServerSchema {
     PostgresMigration(
       version: 2, name: "accounts, sessions, refresh tokens, signing keys, project secret",
       sql: PostgresAccountsSchema.tables + PostgresAccountsSchema.rotateFunction),
+    PostgresMigration(
+      version: 3, name: "provider identities", sql: PostgresIdentitiesSchema.table),
   ]
 
   /// Admission in one round trip: a plpgsql function, called as one statement, so it runs in

@@ -58,7 +58,26 @@ enum SQLiteServerSchema {
     Migration(
       version: 2, name: "accounts, sessions, refresh tokens, signing keys, project secret",
       sql: accountsTables),
+    Migration(version: 3, name: "provider identities", sql: identitiesTable),
   ]
+
+  /// The accounts' provider identities (`id_token` sign-ins): one row per provider account,
+  /// deleted with the account by the store (`deleteUser`).
+  static let identitiesTable = """
+    CREATE TABLE auth_identities (
+      id TEXT PRIMARY KEY NOT NULL,
+      user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+      provider TEXT NOT NULL,
+      provider_subject TEXT NOT NULL,
+      email TEXT,
+      identity_data TEXT NOT NULL,
+      created_at REAL NOT NULL,
+      updated_at REAL NOT NULL,
+      last_sign_in_at REAL,
+      UNIQUE (provider, provider_subject)
+    ) WITHOUT ROWID;
+    CREATE INDEX auth_identities_by_user ON auth_identities (user_id, created_at);
+    """
 
   /// The auth store's tables (`SQLiteServerStore+Accounts.swift`). Ids are UUID text, hashes
   /// and password bytes lower-case hex text. Deleting an account deletes its sessions, their

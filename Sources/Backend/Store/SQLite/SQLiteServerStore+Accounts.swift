@@ -73,6 +73,7 @@ extension SQLiteServerStore: AuthStore {
       try connection.transaction {
         try Self.removeSessions(of: id, .all, on: connection)
         try connection.run("DELETE FROM auth_one_time_tokens WHERE user_id = ?", id.uuidString)
+        try connection.run("DELETE FROM auth_identities WHERE user_id = ?", id.uuidString)
         return try connection.run("DELETE FROM auth_users WHERE id = ?", id.uuidString) > 0
       }
     }
@@ -241,7 +242,7 @@ extension SQLiteServerStore: AuthStore {
 
   /// `perform` with the auth store's error.
   @discardableResult
-  private func auth<T>(
+  func auth<T>(
     _ operation: String, _ body: (SQLiteConnection) throws -> T
   ) throws(AuthStoreError) -> T {
     do {

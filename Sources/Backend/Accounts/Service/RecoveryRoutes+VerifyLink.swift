@@ -6,7 +6,7 @@ import JOSE
 /// (`#access_token=…&refresh_token=…&type=recovery`), or with
 /// `#error=access_denied&error_code=otp_expired&error_description=…` when the token is
 /// refused. It needs no `apikey`: a mail client sends none.
-extension AuthService {
+extension RecoveryRoutes {
   func verifyLink(_ request: BackendRequest) async -> BackendResponse {
     let target = redirectTarget(request.queryValue("redirect_to"))
     do {
@@ -43,20 +43,6 @@ extension AuthService {
           ("error_description", failure.message),
         ])
     }
-  }
-
-  /// `redirect_to` when it is on the site (`linkBase`'s scheme, host and port), else the
-  /// site itself: the fragment carries a session, so it never goes to another origin.
-  func redirectTarget(_ requested: String?) -> String {
-    var site = configuration.linkBase
-    while site.hasSuffix("/") { site.removeLast() }
-    guard let requested, let wanted = URLComponents(string: requested),
-      let home = URLComponents(string: site),
-      wanted.scheme?.lowercased() == home.scheme?.lowercased(),
-      wanted.host?.lowercased() == home.host?.lowercased(), wanted.port == home.port,
-      wanted.user == nil, wanted.password == nil, wanted.fragment == nil
-    else { return site + "/" }
-    return requested
   }
 
   static func redirect(to target: String, fragment: [(String, String)]) -> BackendResponse {

@@ -7,7 +7,9 @@ import JOSE
 /// expiry (`AuthConfiguration.oneTimeTokenLifetime`, default 1 h), and consumes it at most
 /// once. `/recover` answers `{}` whether or not the address has an account, so it cannot
 /// be used to learn which addresses do.
-extension AuthService {
+struct RecoveryRoutes: AuthRoutes {
+  let components: AuthComponents
+
   func recover(_ request: BackendRequest) async throws(AuthFailure) -> BackendResponse {
     // Refused before the address is looked up, so the answer says nothing about it.
     guard let mailer else { throw .mailerUnavailable }
@@ -17,7 +19,9 @@ extension AuthService {
       try await store.user(email: email)
     }
     if let user = found {
-      try await mail(.recovery, purpose: .recovery, to: user, through: mailer)
+      try await mail(
+        .recovery, purpose: .recovery, to: user, through: mailer,
+        redirectTo: request.queryValue("redirect_to"))
     }
     return Self.json(.object([:]))
   }
@@ -38,7 +42,7 @@ extension AuthService {
       throw .validation("Verify requires a token or a token hash")
     }
     var user = try await consume(token, purpose: purpose)
-    if let given = body["email"]?.stringValue, Self.normalizedEmail(given) != user.email {
+    if let given = body["email"]?.stringValue, AuthService.normalizedEmail(given) != user.email {
       throw .otpExpired
     }
     if user.confirmedAt == nil {
@@ -71,52 +75,6 @@ extension AuthService {
       })
     else { throw .otpExpired }
     return user
-  }
-
-  /// Makes a token for `user`, keeps its hash and mails its link.
-  func mail(
-    _ kind: AuthMessage.Kind, purpose: OneTimeTokenRecord.Purpose, to user: AuthUserRecord,
-    through mailer: any Mailer
-  ) async throws(AuthFailure) {
-    let token: String
-    do {
-      token = Base64URL.encode(try randomBytes(32))
-    } catch {
-      throw .unexpected
-    }
-    let time = now
-    let record = OneTimeTokenRecord(
-      hash: try Self.hash(token), userID: user.id, purpose: purpose, createdAt: time,
-      expiresAt: time.addingTimeInterval(configuration.oneTimeTokenLifetime))
-    try await stored { () async throws(AuthStoreError) in try await store.saveOneTimeToken(record) }
-    let message = Self.message(kind, token: token, to: user.email, linkBase: configuration.linkBase)
-    do {
-      try await mailer.send(message)
-    } catch {
-      throw .mailFailed(kind)
-    }
-  }
-
-  /// The message for `kind`, linking `{linkBase}/auth/v1/verify?token=…&type=…` as
-  /// GoTrue's templates do.
-  static func message(
-    _ kind: AuthMessage.Kind, token: String, to recipient: String, linkBase: String
-  ) -> AuthMessage {
-    var base = linkBase
-    while base.hasSuffix("/") { base.removeLast() }
-    let link = "\(base)\(authPrefix)/verify?token=\(token)&type=\(kind.rawValue)"
-    let subject: String
-    let text: String
-    if kind == .recovery {
-      subject = "Reset Your Password"
-      text =
-        "Follow this link to reset the password for your account:\n\n\(link)\n\n"
-        + "If you did not ask for this, you can ignore this message.\n"
-    } else {
-      subject = "Confirm Your Signup"
-      text = "Follow this link to confirm your address:\n\n\(link)\n"
-    }
-    return AuthMessage(kind: kind, recipient: recipient, subject: subject, link: link, text: text)
   }
 }
 

@@ -3,16 +3,18 @@ import JOSE
 
 /// GoTrue's admin routes for the service role: `GET /admin/users` (paginated),
 /// `GET /admin/users/{id}` and `DELETE /admin/users/{id}`.
-extension AuthService {
+struct AdminRoutes: AuthRoutes {
+  let components: AuthComponents
+
   /// The prefix of the admin user routes.
-  static let adminUsersRoute = "/admin/users"
+  static let usersRoute = "/admin/users"
   /// `per_page` when none is given (GoTrue's default) and the most one page holds.
   static let defaultPerPage = 50
   static let maximumPerPage = 1000
 
   func admin(_ request: BackendRequest, route: String) async throws(AuthFailure) -> BackendResponse
   {
-    let rest = route.dropFirst(Self.adminUsersRoute.count)
+    let rest = route.dropFirst(Self.usersRoute.count)
     if rest.isEmpty {
       guard request.method == "GET" else { throw .methodNotAllowed }
       try await requireServiceRole(request)
@@ -28,10 +30,10 @@ extension AuthService {
       try await store.user(id: id)
     }
     guard let user = found else { throw .userNotFound }
-    if request.method == "GET" { return Self.json(try Self.userObject(user)) }
+    if request.method == "GET" { return Self.json(try await userJSON(user)) }
     // The same erasure as delete-account: the proxy's data first, then the account.
     do {
-      try await onAccountDeleted(user.id.uuidString.lowercased())
+      try await components.onAccountDeleted(user.id.uuidString.lowercased())
     } catch {
       throw .storeUnavailable
     }
@@ -72,11 +74,11 @@ extension AuthService {
       try await store.users(offset: offset, limit: perPage)
     }
     var users: [StrictJSONValue] = []
-    for user in listing.users { users.append(try Self.userObject(user)) }
+    for user in listing.users { users.append(try await userJSON(user)) }
     var headers = [(name: "X-Total-Count", value: String(listing.total))]
     let lastPage = max(1, (listing.total + perPage - 1) / perPage)
     var links: [String] = []
-    let path = Self.authPrefix + Self.adminUsersRoute
+    let path = AuthService.authPrefix + Self.usersRoute
     if page < lastPage {
       links.append("<\(path)?page=\(page + 1)&per_page=\(perPage)>; rel=\"next\"")
     }

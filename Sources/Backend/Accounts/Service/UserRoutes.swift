@@ -2,7 +2,9 @@ import Foundation
 import JOSE
 
 /// `GET`/`PUT /user`, `POST /logout`, `GET /settings` and the delete-account function.
-extension AuthService {
+struct UserRoutes: AuthRoutes {
+  let components: AuthComponents
+
   /// Who a request's bearer token speaks for, with the live account and session.
   struct Caller {
     let user: AuthUserRecord
@@ -43,7 +45,7 @@ extension AuthService {
   }
 
   func currentUser(_ request: BackendRequest) async throws(AuthFailure) -> BackendResponse {
-    Self.json(try Self.userObject(try await caller(request).user))
+    Self.json(try await userJSON(try await caller(request).user))
   }
 
   func updateUser(_ request: BackendRequest) async throws(AuthFailure) -> BackendResponse {
@@ -81,7 +83,7 @@ extension AuthService {
       try await store.updateUser(user, endingSessions: endingSessions)
     }
     switch outcome {
-    case .updated: return Self.json(try Self.userObject(user))
+    case .updated: return Self.json(try await userJSON(user))
     case .notFound: throw .userNotFound
     case .emailTaken: throw .emailExists
     }
@@ -107,9 +109,11 @@ extension AuthService {
       .object([
         "external": .object([
           "email": .bool(true), "phone": .bool(false), "anonymous_users": .bool(false),
-          "apple": .bool(false), "google": .bool(false),
+          "apple": .bool(idTokens?.enabledProviders.contains(.apple) == true),
+          "google": .bool(idTokens?.enabledProviders.contains(.google) == true),
         ]),
-        "disable_signup": .bool(false), "mailer_autoconfirm": .bool(true),
+        "disable_signup": .bool(false),
+        "mailer_autoconfirm": .bool(!configuration.confirmsEmail),
         "phone_autoconfirm": .bool(false), "sms_provider": .string(""),
         "saml_enabled": .bool(false), "mfa_enabled": .bool(false),
       ]))
@@ -127,7 +131,7 @@ extension AuthService {
     }
     let userID = caller.user.id.uuidString.lowercased()
     do {
-      try await onAccountDeleted(userID)
+      try await components.onAccountDeleted(userID)
     } catch {
       throw .storeUnavailable
     }
