@@ -180,17 +180,6 @@ public final class AppDependencies {
   }
 }
 
-/// The repositories, from one SQLite database or from memory.
-struct Repositories {
-  var database: StorageDatabase?
-  var conversations: any ConversationRepository
-  var messages: any MessageRepository
-  var settings: any SettingsRepository
-  var memories: any MemoryRepository
-  var usage: any UsageRepository
-  var preferences: any KeyValueStore
-}
-
 extension ChatProviderKind {
   /// Echo and proxy are capped by the free tier; a direct provider (the user's own key) is not.
   init(_ provider: AIConfiguration.Provider) {
