@@ -104,26 +104,26 @@ extension ChatViewModel {
     return result
   }
 
-  /// Reserves a free message, stores or finds the user message with `prepare`, and streams
-  /// the reply to it. When the message cannot be sent, `text` (if any) goes back to the
-  /// input; `failure` names what `prepare` was doing, for the log.
+  /// Runs a `ReplyTurn` that answers the user message `prepare` stores or finds, and shows
+  /// how it ended. When nothing could be stored, `text` (if any) goes back to the input.
   private func replyAfterPreparing(
     _ failure: String, restoring text: String?, checksCancellation: Bool,
     _ prepare: () async throws -> MessageDTO
   ) async -> ReplyResult {
     state = .sending
-    guard let ticket = await freeTier.reserve() else { return blockedByFreeTier(restoring: text) }
-    if checksCancellation, Task.isCancelled {
-      return await cancelledBeforeStoring(ticket, restoring: text)
+    let ending = await turn.run(
+      failure, checksCancellation: checksCancellation, screen: turnScreen, prepare: prepare)
+    if ending.returnsInput, let text { restoreInput(text) }
+    if let stored = ending.storedReply {
+      replace(with: stored)
+      usage.add(stored)
+    } else if let id = ending.replyID, let index = messages.lastIndex(where: { $0.id == id }) {
+      messages[index].status = .failed
     }
-    let user: MessageDTO
-    do {
-      user = try await prepare()
-    } catch {
-      if let text { restoreInput(text) }
-      return await failedBeforeReply(ticket, log(failure, error), user: nil)
-    }
-    return await streamReply(to: user, ticket: ticket)
+    state = ending.state
+    if ending.isBlockedByFreeTier { onRequireSubscription() }
+    if ending.replyID != nil { await refreshConversation() }
+    return finished(ending.result)
   }
 
   private func sendBody(_ text: String) async -> ReplyResult? {
@@ -185,14 +185,6 @@ extension ChatViewModel {
 
   // MARK: - Outcomes that end before a reply exists
 
-  func blockedByFreeTier(restoring text: String?) -> ReplyResult {
-    if let text { restoreInput(text) }
-    let error = AppError.freeQuotaExhausted(remaining: 0)
-    state = .failed(ChatFailure(error))
-    onRequireSubscription()
-    return finished(ReplyResult(conversationID: conversationID, error: error))
-  }
-
   /// A validation failure for a message longer than `maximumMessageBytes`, or `nil` when it
   /// fits; nothing is stored or counted for it.
   private func refusingOversized(_ text: String, restoring: Bool) -> ReplyResult? {
@@ -201,23 +193,6 @@ extension ChatViewModel {
     if restoring { restoreInput(text) }
     state = .failed(ChatFailure(error))
     return finished(ReplyResult(conversationID: conversationID, error: error))
-  }
-
-  func cancelledBeforeStoring(
-    _ ticket: FreeTierTicket, restoring text: String?
-  ) async -> ReplyResult {
-    await freeTier.release(ticket)
-    if let text { restoreInput(text) }
-    state = .idle
-    return finished(ReplyResult(conversationID: conversationID, error: .cancelled))
-  }
-
-  func failedBeforeReply(
-    _ ticket: FreeTierTicket, _ error: AppError, user: UUID?
-  ) async -> ReplyResult {
-    await freeTier.release(ticket)
-    state = error == .cancelled ? .idle : .failed(ChatFailure(error))
-    return finished(ReplyResult(conversationID: conversationID, userMessageID: user, error: error))
   }
 
   func finished(_ result: ReplyResult) -> ReplyResult {

@@ -73,7 +73,7 @@ public final class ChatViewModel {
   @ObservationIgnored let store: ConversationMessages
   @ObservationIgnored let pages: ConversationPages
   @ObservationIgnored let requests: ReplyRequestBuilder
-  @ObservationIgnored let streamer: ReplyStreamer
+  @ObservationIgnored let turn: ReplyTurn
   @ObservationIgnored let followUps: SentMessageFollowUps
   @ObservationIgnored let branches: ConversationBranches
   @ObservationIgnored let actions = SerialActions()
@@ -109,10 +109,13 @@ public final class ChatViewModel {
     requests = ReplyRequestBuilder(
       conversationID: conversationID, messages: repositories.messages,
       memories: repositories.memories, pageSize: configuration.pageSize, logger: logger)
-    streamer = ReplyStreamer(
-      client: replies, messages: repositories.messages, freeTier: freeTier, clock: clock,
-      logger: logger, persistInterval: configuration.persistInterval,
-      maxUpdatesPerSecond: configuration.maxUpdatesPerSecond)
+    turn = ReplyTurn(
+      conversationID: conversationID, freeTier: freeTier, store: store,
+      streamer: ReplyStreamer(
+        client: replies, messages: repositories.messages, freeTier: freeTier, clock: clock,
+        logger: logger, persistInterval: configuration.persistInterval,
+        maxUpdatesPerSecond: configuration.maxUpdatesPerSecond),
+      budget: configuration.contextBudget, logger: logger)
     branches = ConversationBranches(messages: repositories.messages, logger: logger)
     followUps = SentMessageFollowUps(
       conversations: repositories.conversations, memories: repositories.memories,
