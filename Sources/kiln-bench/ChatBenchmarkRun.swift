@@ -131,14 +131,15 @@ enum ChatBenchmarkRun {
     let freeTier = FreeTierGate(
       provider: .proxy, subscription: FixedSubscriptionStatus(isSubscribed: false),
       usage: usage, clock: clock, calendar: Calendar(identifier: .gregorian))
-    let environment = ChatEnvironment(
+    let repositories = ChatRepositories(
       conversations: conversations, messages: messages,
-      memories: InMemoryMemoryRepository(clock: clock, uuid: uuid),
-      client: ReplayChatClient(events: events, pace: pace), provider: .proxy, freeTier: freeTier,
-      clock: clock, uuid: uuid)
+      memories: InMemoryMemoryRepository(clock: clock, uuid: uuid))
     let conversation = try await conversations.create(
       title: "Benchmark", personaName: nil, personaID: nil)
-    let chat = ChatViewModel(conversationID: conversation.id, environment: environment)
+    let chat = ChatViewModel(
+      conversationID: conversation.id, repositories: repositories,
+      replies: ReplayChatClient(events: events, pace: pace), freeTier: freeTier, clock: clock,
+      uuid: uuid)
     await chat.load()
     let changes = ObservedChanges {
       _ = chat.messages

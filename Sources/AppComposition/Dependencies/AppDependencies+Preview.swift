@@ -26,12 +26,7 @@ extension AppDependencies {
     uuid: UUIDGenerator = .incrementing(), language: Language = .english,
     sessionKeeper: (any SessionKeeping)?
   ) -> AppDependencies {
-    let store = InMemoryChatStore(clock: clock, uuid: uuid)
-    let repositories = Repositories(
-      database: nil, conversations: store, messages: store,
-      settings: InMemorySettingsRepository(),
-      memories: InMemoryMemoryRepository(clock: clock, uuid: uuid),
-      usage: InMemoryUsageRepository(), preferences: InMemoryKeyValueStore())
+    let repositories = StorageBuilder.inMemory(clock: clock, uuid: uuid)
     let ai = AIConfiguration(provider: .echo(reason: "preview"), catalogue: .defaults)
     return AppDependencies(
       configuration: configuration, paths: nil,
@@ -41,7 +36,7 @@ extension AppDependencies {
       secureStore: InMemorySecureStore(), auth: MockAuthClient(), sessionKeeper: sessionKeeper,
       payments: MockPaymentsClient(clock: clock), instanceLock: nil,
       freeTierPolicy: freeTierPolicy(configuration),
-      chat: chatConfiguration(configuration, ai: ai), calendar: utcCalendar())
+      chat: ChatServicesBuilder.chatConfiguration(configuration, ai: ai), calendar: utcCalendar())
   }
 
   private static func utcCalendar() -> Calendar {

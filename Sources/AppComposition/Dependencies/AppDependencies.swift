@@ -54,8 +54,8 @@ public final class AppDependencies {
   public let payments: any PaymentsClient
   /// The free tier shared by every conversation.
   public let freeTier: FreeTierGate
-  /// What every chat view model shares.
-  public let chatEnvironment: ChatEnvironment
+  /// The chat tunables every conversation uses (model, context budget, message limit).
+  public let chatConfiguration: ChatConfiguration
   /// One chat view model per conversation.
   public let sessions: ChatSessions
   /// The selected theme.
@@ -111,11 +111,14 @@ public final class AppDependencies {
       policy: freeTierPolicy, provider: provider,
       subscription: PaymentsStatusAdapter(paymentsClient: payments),
       usage: store.usage, clock: clock, calendar: calendar, logger: logger)
-    chatEnvironment = ChatEnvironment(
-      conversations: store.conversations, messages: store.messages, memories: store.memories,
-      client: chatClient, provider: provider, freeTier: freeTier, clock: clock, uuid: uuid,
-      logger: logger, configuration: chat)
-    sessions = ChatSessions(environment: chatEnvironment)
+    chatConfiguration = chat
+    let repositories = ChatRepositories(
+      conversations: store.conversations, messages: store.messages, memories: store.memories)
+    sessions = ChatSessions { [freeTier] conversationID in
+      ChatViewModel(
+        conversationID: conversationID, repositories: repositories, replies: chatClient,
+        freeTier: freeTier, clock: clock, uuid: uuid, logger: logger, configuration: chat)
+    }
     themeManager = ThemeManager(store: store.preferences)
     rating = RatingClient(
       storage: KeyValueRatingStorage(store: store.preferences), clock: clock, logger: logger)
@@ -175,17 +178,6 @@ public final class AppDependencies {
     for id in sessions.openConversationIDs { await sessions.close(id) }
     await database?.close()
   }
-}
-
-/// The repositories, from one SQLite database or from memory.
-struct Repositories {
-  var database: StorageDatabase?
-  var conversations: any ConversationRepository
-  var messages: any MessageRepository
-  var settings: any SettingsRepository
-  var memories: any MemoryRepository
-  var usage: any UsageRepository
-  var preferences: any KeyValueStore
 }
 
 extension ChatProviderKind {

@@ -17,18 +17,18 @@ public final class ChatSessions {
   @ObservationIgnored public var onConversationUpdated: @MainActor (ConversationDTO) -> Void =
     { _ in }
 
-  @ObservationIgnored private let environment: ChatEnvironment
+  @ObservationIgnored private let makeModel: @MainActor (UUID) -> ChatViewModel
   private var models: [UUID: ChatViewModel] = [:]
 
-  /// Sessions that build models from `environment`.
-  public init(environment: ChatEnvironment) {
-    self.environment = environment
+  /// Sessions whose models `makeModel` builds, once per conversation id.
+  public init(makeModel: @escaping @MainActor (_ conversationID: UUID) -> ChatViewModel) {
+    self.makeModel = makeModel
   }
 
   /// The model of the conversation `conversationID`, made on first use.
   public func viewModel(for conversationID: UUID) -> ChatViewModel {
     if let model = models[conversationID] { return model }
-    let model = ChatViewModel(conversationID: conversationID, environment: environment)
+    let model = makeModel(conversationID)
     model.onRequireSubscription = { [weak self] in self?.onRequireSubscription() }
     model.onConversationUpdated = { [weak self] conversation in
       self?.onConversationUpdated(conversation)

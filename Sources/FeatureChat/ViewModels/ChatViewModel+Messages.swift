@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Localization
 import Storage
 
 extension ChatViewModel {
@@ -9,10 +8,8 @@ extension ChatViewModel {
   /// Tells the model a message became visible; when it is within the prefetch threshold
   /// of the oldest loaded message, the next older page loads.
   public func messageAppeared(_ messageID: UUID) async {
-    guard let index = messages.firstIndex(where: { $0.id == messageID }) else { return }
-    // The paginator counts in load order: newest is 0.
-    let loadOrderIndex = messages.count - 1 - index
-    guard paginator.shouldLoadMore(visibleIndex: loadOrderIndex, totalCount: messages.count)
+    guard let index = messages.firstIndex(where: { $0.id == messageID }),
+      pages.shouldLoadOlder(appearedAt: index, count: messages.count)
     else { return }
     await loadEarlierMessages()
   }
@@ -20,10 +17,8 @@ extension ChatViewModel {
   /// Loads the next page of older messages (also retries a page that failed).
   public func loadEarlierMessages() async {
     guard loadState == .loaded else { return }
-    let result = await paginator.loadNext(using: pageLoader)
-    guard case .success(let page) = result, !page.isEmpty else { return }
-    let known = Set(messages.map(\.id))
-    let older = page.reversed().filter { !known.contains($0.id) }.map(ChatMessage.init)
+    let older = await pages.olderPage(excluding: Set(messages.map(\.id)))
+    guard !older.isEmpty else { return }
     messages.insert(contentsOf: older, at: 0)
   }
 
@@ -41,13 +36,12 @@ extension ChatViewModel {
   private func deleteBody(_ messageID: UUID) async {
     guard let index = messages.firstIndex(where: { $0.id == messageID }) else { return }
     do {
-      try await environment.messages.deleteMessage(id: messageID)
+      try await store.repository.deleteMessage(id: messageID)
       let removed = messages.remove(at: index)
       for child in messages.indices where messages[child].parentID == messageID {
         messages[child].parentID = removed.parentID
       }
-      let all = try await environment.messages.allMessages(conversationID: conversationID)
-      usage = ConversationUsage(messages: all)
+      usage = try await store.usage()
       if case .failed(let failure) = state, failure.messageID == messageID { state = .idle }
     } catch {
       state = .failed(ChatFailure(log("delete a message", error)))
@@ -60,7 +54,7 @@ extension ChatViewModel {
   /// a reply), oldest first, the shown one included.
   public func versions(of messageID: UUID) async throws -> [ChatMessage] {
     do {
-      return try await environment.messages.alternatives(to: messageID).map(ChatMessage.init)
+      return try await branches.versions(of: messageID)
     } catch {
       throw log("list message versions", error)
     }
@@ -70,7 +64,7 @@ extension ChatViewModel {
   public func showVersion(_ messageID: UUID) async {
     await perform {
       do {
-        try await self.environment.messages.activateBranch(messageID: messageID)
+        try await self.branches.show(messageID)
         try await self.reloadMessages()
         self.state = .idle
       } catch {
@@ -90,29 +84,12 @@ extension ChatViewModel {
   /// ("You", "AI"), separated by blank lines. Reads pages not loaded yet from storage.
   /// - Throws: `AppError` when storage cannot be read.
   public func conversationText() async throws -> String {
-    var collected: [MessageDTO] = []
-    var cursor: MessageCursor?
-    repeat {
-      let page: (items: [MessageDTO], next: MessageCursor?)
-      do {
-        page = try await environment.messages.page(
-          conversationID: conversationID, before: cursor, limit: 200)
-      } catch {
-        throw log("read a conversation for copying", error)
-      }
-      collected += page.items
-      cursor = page.next
-    } while cursor != nil
-    return collected.reversed().compactMap(Self.transcriptEntry).joined(separator: "\n\n")
-  }
-
-  private static func transcriptEntry(_ message: MessageDTO) -> String? {
-    let role: String
-    switch message.role {
-    case .user: role = L10n.Chat.roleUser
-    case .assistant: role = L10n.Chat.roleAssistant
-    default: return nil
+    do {
+      return try await ConversationTranscript(
+        conversationID: conversationID, messages: store.repository
+      ).text()
+    } catch {
+      throw log("read a conversation for copying", error)
     }
-    return role + ":\n" + message.text
   }
 }

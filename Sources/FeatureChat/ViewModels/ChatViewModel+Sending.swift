@@ -1,7 +1,5 @@
-import AI
 import Core
 import Foundation
-import Localization
 import Storage
 
 extension ChatViewModel {
@@ -78,6 +76,11 @@ extension ChatViewModel {
     }
   }
 
+  /// `bytes` for people: "1.5 MiB", "12 KiB", "300 bytes".
+  public nonisolated static func byteCount(_ bytes: Int) -> String {
+    MessageSizeLimit.byteCount(bytes)
+  }
+
   // MARK: - Bodies
 
   /// Runs `body` as the reply `stopButtonTapped()` cancels; `nil` results mean "nothing
@@ -101,77 +104,68 @@ extension ChatViewModel {
     return result
   }
 
+  /// Runs a `ReplyTurn` that answers the user message `prepare` stores or finds, and shows
+  /// how it ended. When nothing could be stored, `text` (if any) goes back to the input.
+  private func replyAfterPreparing(
+    _ failure: String, restoring text: String?, checksCancellation: Bool,
+    _ prepare: () async throws -> MessageDTO
+  ) async -> ReplyResult {
+    state = .sending
+    let ending = await turn.run(
+      failure, checksCancellation: checksCancellation, screen: turnScreen, prepare: prepare)
+    if ending.returnsInput, let text { restoreInput(text) }
+    if let stored = ending.storedReply {
+      replace(with: stored)
+      usage.add(stored)
+    } else if let id = ending.replyID, let index = messages.lastIndex(where: { $0.id == id }) {
+      messages[index].status = .failed
+    }
+    state = ending.state
+    if ending.isBlockedByFreeTier { onRequireSubscription() }
+    if ending.replyID != nil { await refreshConversation() }
+    return finished(ending.result)
+  }
+
   private func sendBody(_ text: String) async -> ReplyResult? {
     if let refusal = refusingOversized(text, restoring: true) { return refusal }
-    state = .sending
-    guard let ticket = await environment.freeTier.reserve() else {
-      return blockedByFreeTier(restoring: text)
-    }
-    guard !Task.isCancelled else { return await cancelledBeforeStoring(ticket, restoring: text) }
-    let isFirstMessage = messages.isEmpty && paginator.state == .endReached
-    let user: MessageDTO
-    do {
+    return await replyAfterPreparing("store a message", restoring: text, checksCancellation: true) {
+      let isFirstMessage = messages.isEmpty && !pages.hasOlderPages
       // After the message this view last saw, or not at all: another process may have
       // added to the conversation since (`kiln ask --conversation` run in parallel).
-      let stored = try await environment.messages.append(
-        chain: [
-          MessageDTO(
-            id: environment.uuid(), conversationID: conversationID, role: .user, text: text,
-            createdAt: nextTimestamp())
-        ], after: messages.last?.id)
-      guard let first = stored.first else { throw AppError.notFound }
-      user = first
-    } catch {
-      restoreInput(text)
-      return await failedBeforeReply(ticket, log("store a message", error), user: nil)
+      let user = try await store.appendUserMessage(
+        text, after: messages.last?.id, newestShown: messages.last?.createdAt)
+      messages.append(ChatMessage(user))
+      if isFirstMessage, await followUps.nameConversation(conversation, from: text) {
+        await refreshConversation()
+      }
+      if let memory = await followUps.rememberFact(in: text) { lastSavedMemory = memory }
+      return user
     }
-    messages.append(ChatMessage(user))
-    if isFirstMessage { await deriveTitle(from: text) }
-    await rememberFact(in: text)
-    return await streamReply(to: user, ticket: ticket)
   }
 
   private func retryBody() async -> ReplyResult? {
     guard let last = messages.last, last.isRetryableReply || last.role == .user else {
       return nil
     }
-    state = .sending
-    guard let ticket = await environment.freeTier.reserve() else {
-      return blockedByFreeTier(restoring: nil)
-    }
-    do {
-      let user: MessageDTO
-      if last.role == .user {
-        user = try await requireMessage(last.id)
-      } else {
-        user = try await requireMessage(last.parentID)
-        if last.text.isEmpty && (last.reasoning ?? "").isEmpty {
-          try await environment.messages.deleteMessage(id: last.id)
-        } else {
-          try await environment.messages.detachFromActivePath(messageID: last.id)
-        }
-        messages.removeAll { $0.id == last.id }
-      }
-      return await streamReply(to: user, ticket: ticket)
-    } catch {
-      return await failedBeforeReply(ticket, log("retry a reply", error), user: nil)
+    return await replyAfterPreparing("retry a reply", restoring: nil, checksCancellation: false) {
+      if last.role == .user { return try await store.require(last.id) }
+      let user = try await store.require(last.parentID)
+      try await branches.retire(last)
+      messages.removeAll { $0.id == last.id }
+      return user
     }
   }
 
   private func regenerateBody(_ messageID: UUID) async -> ReplyResult? {
     guard let reply = messages.first(where: { $0.id == messageID }), reply.role == .assistant
     else { return nil }
-    state = .sending
-    guard let ticket = await environment.freeTier.reserve() else {
-      return blockedByFreeTier(restoring: nil)
-    }
-    do {
-      let user = try await requireMessage(reply.parentID)
-      try await environment.messages.detachFromActivePath(messageID: reply.id)
+    return await replyAfterPreparing(
+      "regenerate a reply", restoring: nil, checksCancellation: false
+    ) {
+      let user = try await store.require(reply.parentID)
+      try await branches.setAside(reply)
       try await reloadMessages()
-      return await streamReply(to: user, ticket: ticket)
-    } catch {
-      return await failedBeforeReply(ticket, log("regenerate a reply", error), user: nil)
+      return user
     }
   }
 
@@ -179,77 +173,26 @@ extension ChatViewModel {
     guard let original = messages.first(where: { $0.id == messageID }), original.role == .user
     else { return nil }
     if let refusal = refusingOversized(text, restoring: false) { return refusal }
-    state = .sending
-    guard let ticket = await environment.freeTier.reserve() else {
-      return blockedByFreeTier(restoring: nil)
-    }
-    guard !Task.isCancelled else { return await cancelledBeforeStoring(ticket, restoring: nil) }
-    let user: MessageDTO
-    do {
-      try await environment.messages.detachFromActivePath(messageID: original.id)
-      do {
-        user = try await environment.messages.append(
-          MessageDTO(
-            id: environment.uuid(), conversationID: conversationID, parentID: original.parentID,
-            role: .user, text: text, createdAt: nextTimestamp()))
-      } catch {
-        await restoreBranch(through: original.id)
-        throw error
+    return await replyAfterPreparing("edit a message", restoring: nil, checksCancellation: true) {
+      let user = try await branches.replace(original) {
+        try await store.appendVersion(
+          text, parentID: original.parentID, newestShown: messages.last?.createdAt)
       }
       try await reloadMessages()
-    } catch {
-      return await failedBeforeReply(ticket, log("edit a message", error), user: nil)
+      return user
     }
-    return await streamReply(to: user, ticket: ticket)
   }
 
   // MARK: - Outcomes that end before a reply exists
 
-  func blockedByFreeTier(restoring text: String?) -> ReplyResult {
-    if let text { restoreInput(text) }
-    let error = AppError.freeQuotaExhausted(remaining: 0)
-    state = .failed(ChatFailure(error))
-    onRequireSubscription()
-    return finished(ReplyResult(conversationID: conversationID, error: error))
-  }
-
   /// A validation failure for a message longer than `maximumMessageBytes`, or `nil` when it
   /// fits; nothing is stored or counted for it.
   private func refusingOversized(_ text: String, restoring: Bool) -> ReplyResult? {
-    let limit = environment.configuration.maximumMessageBytes
-    let size = text.utf8.count
-    guard size > limit else { return nil }
+    let limit = MessageSizeLimit(maximumBytes: configuration.maximumMessageBytes)
+    guard let error = limit.refusal(for: text) else { return nil }
     if restoring { restoreInput(text) }
-    let error = AppError.validation(
-      message: "The message is \(Self.byteCount(size)); the most that can be sent is "
-        + "\(Self.byteCount(limit)). Shorten it or send it in parts.")
     state = .failed(ChatFailure(error))
     return finished(ReplyResult(conversationID: conversationID, error: error))
-  }
-
-  /// `bytes` for people: "1.5 MiB", "12 KiB", "300 bytes".
-  public nonisolated static func byteCount(_ bytes: Int) -> String {
-    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-    if bytes >= 1 << 20 { return "\(Double((bytes * 10) >> 20) / 10) MiB" }
-    if bytes >= 1 << 10 { return "\(bytes >> 10) KiB" }
-    return "\(bytes) bytes"
-  }
-
-  func cancelledBeforeStoring(
-    _ ticket: FreeTierTicket, restoring text: String?
-  ) async -> ReplyResult {
-    await environment.freeTier.release(ticket)
-    if let text { restoreInput(text) }
-    state = .idle
-    return finished(ReplyResult(conversationID: conversationID, error: .cancelled))
-  }
-
-  func failedBeforeReply(
-    _ ticket: FreeTierTicket, _ error: AppError, user: UUID?
-  ) async -> ReplyResult {
-    await environment.freeTier.release(ticket)
-    state = error == .cancelled ? .idle : .failed(ChatFailure(error))
-    return finished(ReplyResult(conversationID: conversationID, userMessageID: user, error: error))
   }
 
   func finished(_ result: ReplyResult) -> ReplyResult {
@@ -262,55 +205,10 @@ extension ChatViewModel {
     inputText = inputText.isEmpty ? text : text + "\n" + inputText
   }
 
-  /// Puts the branch through `messageID` back after a failed edit, so the conversation
-  /// looks as it did.
-  private func restoreBranch(through messageID: UUID) async {
-    do {
-      try await environment.messages.activateBranch(messageID: messageID)
-      try await reloadMessages()
-    } catch {
-      log("restore a branch after a failed edit", error)
-    }
-  }
-
-  /// The stored message `id`.
-  func requireMessage(_ id: UUID?) async throws -> MessageDTO {
-    guard let id, let message = try await environment.messages.message(id: id) else {
-      throw AppError.notFound
-    }
-    return message
-  }
-
-  /// Names a conversation still called "New Chat" after its first message.
-  private func deriveTitle(from text: String) async {
-    guard let conversation, conversation.title == L10n.Chat.defaultTitle,
-      let title = ConversationTitle.derive(from: text)
-    else { return }
-    do {
-      try await environment.conversations.rename(id: conversationID, title: title)
-      await refreshConversation()
-    } catch {
-      log("name a conversation", error)
-    }
-  }
-
-  /// Stores the fact a "remember that …" message asks for.
-  private func rememberFact(in text: String) async {
-    guard environment.configuration.extractsMemories, let fact = MemoryExtractor.fact(in: text)
-    else { return }
-    do {
-      lastSavedMemory = try await environment.memories.add(text: fact, source: .assistant)
-    } catch {
-      log("save a memory", error)
-    }
-  }
-
   /// Reads the stored conversation again and tells `onConversationUpdated`.
   func refreshConversation() async {
     do {
-      guard let stored = try await environment.conversations.get(id: conversationID) else {
-        return
-      }
+      guard let stored = try await conversations.get(id: conversationID) else { return }
       conversation = stored
       onConversationUpdated(stored)
     } catch {

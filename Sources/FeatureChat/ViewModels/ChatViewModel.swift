@@ -21,16 +21,7 @@ import Storage
 @MainActor @Observable
 public final class ChatViewModel {
   /// Whether the conversation has been read from storage.
-  public enum LoadState: Sendable, Equatable {
-    /// `load()` has not been called.
-    case notLoaded
-    /// Reading.
-    case loading
-    /// Read; `messages` holds the newest page.
-    case loaded
-    /// Reading failed.
-    case failed(AppError)
-  }
+  public typealias LoadState = ChatLoadState
 
   /// The conversation this model belongs to; never changes.
   public let conversationID: UUID
@@ -65,7 +56,7 @@ public final class ChatViewModel {
   /// Sampling options for the requests this model makes (`kiln ask -o`); never stored.
   public var requestOptions = ChatRequestOptions()
   /// Loads older messages page by page.
-  public let paginator: InfinitePaginator<MessageDTO, MessageCursor>
+  public var paginator: InfinitePaginator<MessageDTO, MessageCursor> { pages.paginator }
 
   /// Called when the free tier blocks a message: show the paywall.
   @ObservationIgnored public var onRequireSubscription: @MainActor () -> Void = {}
@@ -75,22 +66,60 @@ public final class ChatViewModel {
     _ in
   }
 
-  @ObservationIgnored let environment: ChatEnvironment
-  @ObservationIgnored var operationTail: Task<Void, Never>?
+  @ObservationIgnored let conversations: any ConversationRepository
+  @ObservationIgnored let freeTier: FreeTierGate
+  @ObservationIgnored let logger: AppLogger
+  @ObservationIgnored let configuration: ChatConfiguration
+  @ObservationIgnored let store: ConversationMessages
+  @ObservationIgnored let pages: ConversationPages
+  @ObservationIgnored let requests: ReplyRequestBuilder
+  @ObservationIgnored let turn: ReplyTurn
+  @ObservationIgnored let followUps: SentMessageFollowUps
+  @ObservationIgnored let branches: ConversationBranches
+  @ObservationIgnored let actions = SerialActions()
   @ObservationIgnored var activeReply: Task<ReplyResult?, Never>?
-  @ObservationIgnored var newestTimestamp: Date?
   @ObservationIgnored var isClosed = false
   /// How many times streamed text was published to `messages` (coalesced updates).
   @ObservationIgnored public internal(set) var streamedTextUpdates = 0
 
   /// A model for the conversation `conversationID`; call `load()` before showing it.
-  public init(conversationID: UUID, environment: ChatEnvironment) {
+  /// - Parameters:
+  ///   - repositories: where the conversation, its messages and the memories are stored.
+  ///   - replies: answers the messages.
+  ///   - freeTier: the free tier every conversation shares.
+  ///   - clock: dates messages and paces the streaming writer and the text updates.
+  ///   - uuid: identifies new messages.
+  ///   - logger: receives failures (never message text).
+  public init(
+    conversationID: UUID, repositories: ChatRepositories, replies: any ChatCompletionStreaming,
+    freeTier: FreeTierGate, clock: AppClock, uuid: UUIDGenerator, logger: AppLogger = .disabled,
+    configuration: ChatConfiguration = ChatConfiguration()
+  ) {
     self.conversationID = conversationID
-    self.environment = environment
-    self.model = environment.configuration.model
-    self.paginator = InfinitePaginator(
-      pageSize: environment.configuration.pageSize,
-      prefetchThreshold: environment.configuration.prefetchThreshold)
+    self.conversations = repositories.conversations
+    self.freeTier = freeTier
+    self.logger = logger
+    self.configuration = configuration
+    self.model = configuration.model
+    store = ConversationMessages(
+      conversationID: conversationID, repository: repositories.messages, clock: clock, uuid: uuid)
+    pages = ConversationPages(
+      conversationID: conversationID, messages: repositories.messages,
+      pageSize: configuration.pageSize, prefetchThreshold: configuration.prefetchThreshold)
+    requests = ReplyRequestBuilder(
+      conversationID: conversationID, messages: repositories.messages,
+      memories: repositories.memories, pageSize: configuration.pageSize, logger: logger)
+    turn = ReplyTurn(
+      conversationID: conversationID, freeTier: freeTier, store: store,
+      streamer: ReplyStreamer(
+        client: replies, messages: repositories.messages, freeTier: freeTier, clock: clock,
+        logger: logger, persistInterval: configuration.persistInterval,
+        maxUpdatesPerSecond: configuration.maxUpdatesPerSecond),
+      budget: configuration.contextBudget, logger: logger)
+    branches = ConversationBranches(messages: repositories.messages, logger: logger)
+    followUps = SentMessageFollowUps(
+      conversations: repositories.conversations, memories: repositories.memories,
+      extractsMemories: configuration.extractsMemories, logger: logger)
   }
 
   /// The seed's flag: a message is being sent or a reply is arriving.
@@ -102,7 +131,7 @@ public final class ChatViewModel {
   }
 
   /// Free messages left, or `nil` when no cap applies (subscriber, direct provider).
-  public var freeMessagesRemaining: Int? { environment.freeTier.remaining }
+  public var freeMessagesRemaining: Int? { freeTier.remaining }
 
   /// The localized "N messages remaining" line, or `nil` when no cap applies.
   public var freeMessagesRemainingText: String? {
@@ -137,24 +166,13 @@ public final class ChatViewModel {
 
   /// Waits until every action asked for so far has finished.
   public func waitUntilIdle() async {
-    while let tail = operationTail {
-      await tail.value
-      if operationTail == tail { break }
-    }
+    await actions.waitUntilIdle()
   }
-
-  // MARK: - Running actions in turn
 
   /// Runs `operation` after every action asked for before it, in a task this model owns
   /// (the caller's cancellation does not reach it), and returns its result.
   func perform<T: Sendable>(_ operation: @escaping @MainActor () async -> T) async -> T {
-    let previous = operationTail
-    let task = Task { @MainActor in
-      await previous?.value
-      return await operation()
-    }
-    operationTail = Task { @MainActor in _ = await task.value }
-    return await task.value
+    await actions.perform(operation)
   }
 
   /// Reads the conversation and the first page unless already loaded.
@@ -165,11 +183,11 @@ public final class ChatViewModel {
     }
     loadState = .loading
     do {
-      conversation = try await environment.conversations.get(id: conversationID)
+      conversation = try await conversations.get(id: conversationID)
       guard conversation != nil else { throw AppError.notFound }
       try await reloadMessages()
       loadState = .loaded
-      await environment.freeTier.refresh()
+      await freeTier.refresh()
     } catch {
       loadState = .failed(log("load a conversation", error))
     }
@@ -177,44 +195,19 @@ public final class ChatViewModel {
 
   /// Replaces the messages with the newest page of the active path and recounts usage.
   func reloadMessages() async throws {
-    paginator.reset()
     messages = []
-    let result = await paginator.loadNext(using: pageLoader)
-    messages = try result.get().reversed().map(ChatMessage.init)
-    let all = try await environment.messages.allMessages(conversationID: conversationID)
-    usage = ConversationUsage(messages: all)
+    messages = try await pages.newestPage()
+    usage = try await store.usage()
   }
 
-  /// Loads pages of this conversation's active path for the paginator.
-  var pageLoader:
-    (MessageCursor?, Int) async throws ->
-      InfinitePaginator<
-        MessageDTO, MessageCursor
-      >.Page
-  {
-    { [environment, conversationID] cursor, limit in
-      try await environment.messages.page(
-        conversationID: conversationID, before: cursor, limit: limit)
-    }
-  }
-
-  /// A creation date later than every message of the conversation, in whole milliseconds
-  /// (Storage's precision), so pages list messages in the order they were created even
-  /// when the clock has not moved.
+  /// A creation date later than every message of the conversation.
   func nextTimestamp() -> Date {
-    let now = StorageTime.normalized(environment.clock.now())
-    let newest = [newestTimestamp, messages.last?.createdAt].compactMap { $0 }.max()
-    let date =
-      newest.map { now > $0 ? now : StorageTime.normalized($0.addingTimeInterval(0.001)) } ?? now
-    newestTimestamp = date
-    return date
+    store.nextTimestamp(newestShown: messages.last?.createdAt)
   }
 
   /// Maps `error` to an `AppError` and logs it with `action` (never message text).
   @discardableResult
   func log(_ action: String, _ error: any Error) -> AppError {
-    let appError = AppError.from(error)
-    if appError != .cancelled { environment.logger.error(action, error, category: .feature) }
-    return appError
+    logger.chatFailure(action, error)
   }
 }

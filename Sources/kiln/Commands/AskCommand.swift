@@ -24,7 +24,7 @@ enum AskCommand {
     let system = try systemPrompt(context, dependencies)
     let options = try requestOptions(context, dependencies)
     let text = try messageText(
-      context, limit: dependencies.chatEnvironment.configuration.maximumMessageBytes)
+      context, limit: dependencies.chatConfiguration.maximumMessageBytes)
     // What `/settings` saved applies unless the command line says otherwise.
     let saved = await savedSettings(dependencies)
     let persona =

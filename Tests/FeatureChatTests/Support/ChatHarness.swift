@@ -43,7 +43,10 @@ final class ChatHarness {
   let client: ScriptedChatClient
   let subscription: SwitchableSubscription
   let freeTier: FreeTierGate
-  let environment: ChatEnvironment
+  let repositories: ChatRepositories
+  /// What answers: the scripted client, or the real one passed as `streaming`.
+  let replies: any ChatCompletionStreaming
+  let configuration: ChatConfiguration
   let sessions: ChatSessions
   /// How many times the paywall was asked for.
   private(set) var paywallRequests = 0
@@ -85,12 +88,18 @@ final class ChatHarness {
     freeTier = FreeTierGate(
       policy: policy, provider: provider, subscription: subscription, usage: usage,
       clock: appClock, calendar: .utcTest)
-    environment = ChatEnvironment(
-      conversations: conversations, messages: messages, memories: memories,
-      client: streaming ?? client,
-      provider: provider, freeTier: freeTier, clock: appClock, uuid: uuid,
-      configuration: configuration)
-    sessions = ChatSessions(environment: environment)
+    let repositories = ChatRepositories(
+      conversations: conversations, messages: messages, memories: memories)
+    let replies = streaming ?? client
+    let (freeTier, uuid) = (freeTier, uuid)
+    self.repositories = repositories
+    self.replies = replies
+    self.configuration = configuration
+    sessions = ChatSessions { conversationID in
+      ChatViewModel(
+        conversationID: conversationID, repositories: repositories, replies: replies,
+        freeTier: freeTier, clock: appClock, uuid: uuid, configuration: configuration)
+    }
     sessions.onRequireSubscription = { [unowned self] in paywallRequests += 1 }
   }
 

@@ -1,52 +1,5 @@
 import AI
 import Core
-import Foundation
-import Storage
-
-/// Everything chat screens need, built once by the composition root and shared by every
-/// conversation.
-@MainActor
-public struct ChatEnvironment {
-  /// Conversations (titles, personas, pins).
-  public var conversations: any ConversationRepository
-  /// Messages of every conversation.
-  public var messages: any MessageRepository
-  /// Remembered facts.
-  public var memories: any MemoryRepository
-  /// The AI client.
-  public var client: any ChatCompletionStreaming
-  /// Which kind of client `client` is (decides the free tier).
-  public var provider: ChatProviderKind
-  /// The free tier, shared by every conversation.
-  public var freeTier: FreeTierGate
-  /// Time for message dates, coalescing and the streaming writer.
-  public var clock: AppClock
-  /// Message identifiers.
-  public var uuid: UUIDGenerator
-  /// Where failures are logged (never message text).
-  public var logger: AppLogger
-  /// Tunables.
-  public var configuration: ChatConfiguration
-
-  /// An environment with the given parts.
-  public init(
-    conversations: any ConversationRepository, messages: any MessageRepository,
-    memories: any MemoryRepository, client: any ChatCompletionStreaming,
-    provider: ChatProviderKind, freeTier: FreeTierGate, clock: AppClock, uuid: UUIDGenerator,
-    logger: AppLogger = .disabled, configuration: ChatConfiguration = ChatConfiguration()
-  ) {
-    self.conversations = conversations
-    self.messages = messages
-    self.memories = memories
-    self.client = client
-    self.provider = provider
-    self.freeTier = freeTier
-    self.clock = clock
-    self.uuid = uuid
-    self.logger = logger
-    self.configuration = configuration
-  }
-}
 
 /// Chat tunables; the defaults suit the seed's models.
 public struct ChatConfiguration: Sendable, Equatable {
