@@ -21,8 +21,8 @@ public struct RequestIDMiddleware: HTTPSynchronousMiddleware {
   public func respond(
     to request: HTTPServerRequest, route: HTTPRouteMatch, next: HTTPMiddlewareNext
   ) async -> HTTPServerResponse {
-    let (request, identifier) = identified(request)
-    return labelled(await next(request), identifier)
+    let (request, field) = identified(request)
+    return labelled(await next(request), field)
   }
 
   /// The same as `respond`, without suspending.
@@ -30,11 +30,13 @@ public struct RequestIDMiddleware: HTTPSynchronousMiddleware {
     to request: HTTPServerRequest, route: HTTPRouteMatch,
     next: (HTTPServerRequest) -> HTTPServerResponse
   ) -> HTTPServerResponse {
-    let (request, identifier) = identified(request)
-    return labelled(next(request), identifier)
+    let (request, field) = identified(request)
+    return labelled(next(request), field)
   }
 
-  private func identified(_ request: HTTPServerRequest) -> (HTTPServerRequest, String) {
+  /// The request with its identifier field, and that field: the response gets the same
+  /// one, so the identifier's bytes are made once.
+  private func identified(_ request: HTTPServerRequest) -> (HTTPServerRequest, HTTPField) {
     // One pass without building an array: the first field of the name, and how many.
     var first: HTTPField?
     var count = 0
@@ -42,29 +44,25 @@ public struct RequestIDMiddleware: HTTPSynchronousMiddleware {
       count += 1
       if count == 1 { first = field }
     }
-    let identifier: String
-    if count == 1, let first, Self.isSane(first.value) {
-      identifier = first.value
+    let identifier: [UInt8]
+    if count == 1, let first, Self.isSane(first.rawValue) {
+      identifier = first.rawValue
     } else {
       identifier = Self.lowercasedText(of: makeIdentifier())
     }
+    let field = HTTPField(name: Self.fieldName, rawValue: identifier)
     var request = request
-    if count == 0 {
-      request.head.fields.append(name: Self.fieldName, value: identifier)
-    } else {
-      request.head.fields.set(name: Self.fieldName, value: identifier)
-    }
-    return (request, identifier)
+    if count > 0 { request.head.fields.removeAll(named: Self.fieldName) }
+    request.head.fields.append(field)
+    return (request, field)
   }
 
-  private func labelled(_ response: HTTPServerResponse, _ identifier: String) -> HTTPServerResponse
-  {
+  private func labelled(_ response: HTTPServerResponse, _ field: HTTPField) -> HTTPServerResponse {
     var response = response
     if response.fields.contains(where: { $0.name.equalsIgnoringASCIICase(Self.fieldName) }) {
-      response.fields.set(name: Self.fieldName, value: identifier)
-    } else {
-      response.fields.append(name: Self.fieldName, value: identifier)
+      response.fields.removeAll(named: Self.fieldName)
     }
+    response.fields.append(field)
     return response
   }
 
@@ -107,11 +105,11 @@ public struct RequestIDMiddleware: HTTPSynchronousMiddleware {
   }
 
   /// The identifier's canonical text in lowercase (`8-4-4-4-12` hex digits), written
-  /// straight into the string's storage: it runs once per request.
-  static func lowercasedText(of identifier: UUID) -> String {
+  /// straight into the field value's storage: it runs once per request.
+  static func lowercasedText(of identifier: UUID) -> [UInt8] {
     let digits: StaticString = "0123456789abcdef"
     return withUnsafeBytes(of: identifier.uuid) { bytes in
-      String(unsafeUninitializedCapacity: 36) { text in
+      [UInt8](unsafeUninitializedCapacity: 36) { text, initialized in
         var position = 0
         for (index, byte) in bytes.enumerated() {
           if index == 4 || index == 6 || index == 8 || index == 10 {
@@ -122,18 +120,24 @@ public struct RequestIDMiddleware: HTTPSynchronousMiddleware {
           text[position + 1] = digits.utf8Start[Int(byte & 0x0F)]
           position += 2
         }
-        return position
+        initialized = position
       }
     }
   }
 
   /// Whether a client's identifier can be kept as it is.
-  public static func isSane(_ value: String) -> Bool {
-    let allowed: (UInt8) -> Bool = { byte in
-      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-        || [0x2D, 0x5F, 0x2E, 0x3A, 0x2B, 0x2F, 0x3D].contains(byte)
-    }
-    return (1...128).contains(value.utf8.count) && value.utf8.allSatisfy(allowed)
+  public static func isSane(_ value: String) -> Bool { isSane(value.utf8) }
+
+  static func isSane(_ bytes: some Collection<UInt8>) -> Bool {
+    (1...128).contains(bytes.count)
+      && bytes.allSatisfy { byte in
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x5F, 0x2E, 0x3A, 0x2B, 0x2F, 0x3D:
+          true
+        default:
+          false
+        }
+      }
   }
 }
 
