@@ -34,6 +34,13 @@ public struct AccessLog: HTTPExchangeObserver {
   public func exchangeFinished(_ record: HTTPExchangeRecord) {
     #if canImport(Glibc)
       if let descriptorSink {
+        // On an event loop the line joins the loop's batch, written when its wake-up ends.
+        if let batch = AccessLogBatch.current {
+          return batch.append(to: descriptorSink) { bytes in
+            Self.appendLine(for: record, to: &bytes)
+            bytes.append(0x0A)
+          }
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         Self.appendLine(for: record, to: &bytes)
@@ -202,8 +209,9 @@ public struct AccessLog: HTTPExchangeObserver {
       bytes.withUnsafeBytes { write($0) }
     }
 
-    /// Writes a whole line, line feed included, with one `write(2)` under the lock.
-    func write(_ bytes: UnsafeRawBufferPointer) {
+    /// Writes whole lines (`lines` of them, line feeds included) with one `write(2)` under
+    /// the lock; if it fails, all of them count as dropped.
+    func write(_ bytes: UnsafeRawBufferPointer, lines: Int = 1) {
       lock.withLock { dropped in
         var offset = 0
         while offset < bytes.count {
@@ -214,7 +222,7 @@ public struct AccessLog: HTTPExchangeObserver {
           } else if written < 0, errno == EINTR {
             continue
           } else {
-            dropped += 1
+            dropped += lines
             return
           }
         }
