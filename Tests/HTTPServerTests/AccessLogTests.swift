@@ -23,6 +23,33 @@ import Testing
     #expect(object["route"] as? String == "/é/\"q\"\\\n\t\u{1}")
   }
 
+  @Test func writesToADescriptorTheSameLineItFormats() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    let records = [
+      HTTPExchangeRecord(
+        start: Date(timeIntervalSince1970: 1_764_640_775.123), requestID: "req-1",
+        method: .get, route: "/health", status: 200, latency: .microseconds(412),
+        duration: .microseconds(412), bodyBytes: 16, completed: true),
+      HTTPExchangeRecord(
+        start: Date(timeIntervalSince1970: 0), requestID: nil, method: .post,
+        route: "/\"é\"\u{7F}", status: 404, latency: .zero, duration: .zero, bodyBytes: 0,
+        completed: false),
+    ]
+    let log = AccessLog(sink: FileDescriptorAccessLogSink(descriptor: ends[1]))
+    for record in records { log.exchangeFinished(record) }
+    close(ends[1])
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while case let count = read(ends[0], &buffer, buffer.count), count > 0 {
+      received += buffer[..<count]
+    }
+    let expected = records.map { AccessLog.line(for: $0) + "\n" }.joined()
+    #expect(String(decoding: received, as: UTF8.self) == expected)
+    #expect(expected.contains("\"route\":\"/\\\"é\\\"\\u007f\""))
+  }
+
   @Test func writesEveryLineWholeFromManyThreadsAtOnce() async throws {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)

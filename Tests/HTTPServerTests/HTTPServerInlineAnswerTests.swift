@@ -65,6 +65,42 @@ import Testing
     #expect(sink.records.allSatisfy { $0.requestID != nil && $0.status == 200 })
   }
 
+  @Test func writesTheAccessLogLinesOfInlineAnswersWholeAndInOrder() async throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    let log = AccessLog(sink: FileDescriptorAccessLogSink(descriptor: ends[1]))
+    var router = HTTPRouter()
+    router.use(RequestIDMiddleware(makeIdentifier: ObservationFixtures.sequentialIdentifiers()))
+    router.use(ObservationMiddleware(clock: .live, observers: [log]))
+    router.add(.get, "/health", synchronousHandler: { _, _ in .text("ok") })
+    let identifiers = Shared<[String]>([])
+    try await Self.withServer(router) { port in
+      let client = try SocketClient(port: port)
+      // Twenty pipelined in one write: the loop answers them in one wake-up.
+      try client.send(String(repeating: "GET /health HTTP/1.1\r\nHost: a\r\n\r\n", count: 20))
+      for _ in 0..<20 {
+        let response = try client.readResponse()
+        identifiers.update { $0.append(response.field("X-Request-ID") ?? "missing") }
+      }
+    }
+    // The server has stopped, so every loop has written what it held.
+    close(ends[1])
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while case let count = read(ends[0], &buffer, buffer.count), count > 0 {
+      received += buffer[..<count]
+    }
+    let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
+    #expect(lines.count == 20)
+    #expect(identifiers.get().count == 20)
+    for (line, identifier) in zip(lines, identifiers.get()) {
+      #expect(line.hasPrefix("{\"time\":"))
+      #expect(line.contains("\"request_id\":\"\(identifier)\",\"method\":\"GET\""))
+      #expect(line.hasSuffix(",\"completed\":true}"))
+    }
+  }
+
   @Test func runsASynchronousRouteOnATaskWhenAMiddlewareCannotRunSynchronously() async throws {
     let sawTask = Shared<[Bool]>([])
     var router = HTTPRouter()

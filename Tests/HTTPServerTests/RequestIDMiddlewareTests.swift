@@ -78,4 +78,27 @@ import Testing
       #expect("89ab".contains(Array(text)[19]))
     }
   }
+
+  @Test func scrambledCountersNeverRepeatAndStayVersion4() {
+    let generate = RequestIDMiddleware.scrambledCounter(prefix: 0x0123_4567_89AB_CDEF, key: 0x9E37)
+    let identifiers = (1...100_000).map { _ in generate() }
+    #expect(Set(identifiers).count == 100_000)
+    for identifier in identifiers.prefix(1000) {
+      let text = Array(identifier.uuidString.lowercased())
+      #expect(text[14] == "4")
+      #expect("89ab".contains(text[19]))
+    }
+  }
+
+  @Test func consecutiveIdentifiersDoNotCountUpwards() {
+    // A plain counter would differ by one every time: a client could count the requests.
+    let generate = RequestIDMiddleware.scrambledCounter(prefix: 7, key: 0x9E37)
+    let low = (1...4).map { _ in
+      withUnsafeBytes(of: generate().uuid) { raw in
+        raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
+      }
+    }
+    let steps = Set(zip(low, low.dropFirst()).map { $1 &- $0 })
+    #expect(steps.count == 3)
+  }
 }

@@ -17,12 +17,38 @@ public protocol AccessLogSink: Sendable {
 /// reaches the log.
 public struct AccessLog: HTTPExchangeObserver {
   private let sink: any AccessLogSink
+  #if canImport(Glibc)
+    /// The same sink when it writes to a descriptor: lines then go out as bytes, without
+    /// becoming a `String` first (one line per request).
+    private let descriptorSink: FileDescriptorAccessLogSink?
+  #endif
 
   /// A log that writes to `sink`.
-  public init(sink: any AccessLogSink) { self.sink = sink }
+  public init(sink: any AccessLogSink) {
+    self.sink = sink
+    #if canImport(Glibc)
+      descriptorSink = sink as? FileDescriptorAccessLogSink
+    #endif
+  }
 
   /// Writes the record's line.
   public func exchangeFinished(_ record: HTTPExchangeRecord) {
+    #if canImport(Glibc)
+      if let descriptorSink {
+        // On an event loop the line joins the loop's batch, written when its wake-up ends.
+        if let batch = AccessLogBatch.current {
+          return batch.append(to: descriptorSink) { bytes in
+            Self.appendLine(for: record, to: &bytes)
+            bytes.append(0x0A)
+          }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        Self.appendLine(for: record, to: &bytes)
+        bytes.append(0x0A)
+        return bytes.withUnsafeBytes { descriptorSink.write($0) }
+      }
+    #endif
     sink.writeLine(Self.line(for: record))
   }
 
@@ -31,6 +57,11 @@ public struct AccessLog: HTTPExchangeObserver {
   public static func line(for record: HTTPExchangeRecord) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(256)
+    appendLine(for: record, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  static func appendLine(for record: HTTPExchangeRecord, to bytes: inout [UInt8]) {
     append("{\"time\":\"", to: &bytes)
     appendTimestamp(record.start, to: &bytes)
     append("\",\"request_id\":", to: &bytes)
@@ -38,9 +69,9 @@ public struct AccessLog: HTTPExchangeObserver {
     append(",\"method\":\"", to: &bytes)
     let method = record.method.rawValue
     if method.utf8.count <= 32 {
-      appendEscaped(method.utf8, to: &bytes)
+      appendEscaped(method, to: &bytes)
     } else {
-      appendEscaped(String(method.prefix(32)).utf8, to: &bytes)
+      appendEscaped(String(method.prefix(32)), to: &bytes)
     }
     append("\",\"route\":", to: &bytes)
     appendOptionalString(record.route, to: &bytes)
@@ -64,7 +95,6 @@ public struct AccessLog: HTTPExchangeObserver {
       }
     }
     bytes.append(0x7D)
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
@@ -74,27 +104,36 @@ public struct AccessLog: HTTPExchangeObserver {
   private static func appendOptionalString(_ text: String?, to bytes: inout [UInt8]) {
     guard let text else { return append("null", to: &bytes) }
     bytes.append(0x22)
-    appendEscaped(text.utf8, to: &bytes)
+    appendEscaped(text, to: &bytes)
     bytes.append(0x22)
   }
 
   private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
   /// JSON string escaping: quote, backslash and control characters; other UTF-8 as is.
-  private static func appendEscaped(_ text: some Sequence<UInt8>, to bytes: inout [UInt8]) {
-    let hex = hexDigits
-    for byte in text {
-      switch byte {
-      case 0x22: bytes += [0x5C, 0x22]
-      case 0x5C: bytes += [0x5C, 0x5C]
-      case 0x0A: bytes += [0x5C, 0x6E]
-      case 0x0D: bytes += [0x5C, 0x72]
-      case 0x09: bytes += [0x5C, 0x74]
-      case 0..<0x20, 0x7F:
-        bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-      default: bytes.append(byte)
+  /// Text with nothing to escape (identifiers, routes, methods) is copied whole.
+  private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { utf8 in
+      if !utf8.contains(where: needsEscape) { return bytes.append(contentsOf: utf8) }
+      let hex = hexDigits
+      for byte in utf8 {
+        switch byte {
+        case 0x22: bytes += [0x5C, 0x22]
+        case 0x5C: bytes += [0x5C, 0x5C]
+        case 0x0A: bytes += [0x5C, 0x6E]
+        case 0x0D: bytes += [0x5C, 0x72]
+        case 0x09: bytes += [0x5C, 0x74]
+        case 0..<0x20, 0x7F:
+          bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+        default: bytes.append(byte)
+        }
       }
     }
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
   }
 
   /// An integer in decimal, without building a `String` for the common non-negative case.
@@ -175,12 +214,16 @@ public struct AccessLog: HTTPExchangeObserver {
 
     /// Writes `line` and a line feed.
     public func writeLine(_ line: String) {
-      var line = line
-      line.append("\n")
-      line.withUTF8 { bytes in write(UnsafeRawBufferPointer(bytes)) }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(line.utf8.count + 1)
+      bytes.append(contentsOf: line.utf8)
+      bytes.append(0x0A)
+      bytes.withUnsafeBytes { write($0) }
     }
 
-    private func write(_ bytes: UnsafeRawBufferPointer) {
+    /// Writes whole lines (`lines` of them, line feeds included) with one `write(2)` under
+    /// the lock; if it fails, all of them count as dropped.
+    func write(_ bytes: UnsafeRawBufferPointer, lines: Int = 1) {
       lock.withLock { dropped in
         var offset = 0
         while offset < bytes.count {
@@ -191,7 +234,7 @@ public struct AccessLog: HTTPExchangeObserver {
           } else if written < 0, errno == EINTR {
             continue
           } else {
-            dropped += 1
+            dropped += lines
             return
           }
         }

@@ -68,6 +68,9 @@
       var readyEvents = [UInt32](repeating: 0, count: 256)
       let tick = Int32(configuration.timerTick.timeInterval * 1000)
       var lastTimerCheck = now
+      // Access-log lines of answers made on this thread go out once per wake-up.
+      let logBatch = AccessLogBatch()
+      AccessLogBatch.install(logBatch)
       while shutdownDeadline == nil || !connections.isEmpty {
         let ready = kiln_epoll_wait(epoll, &readyDescriptors, &readyEvents, 256, tick)
         for index in 0..<max(0, Int(ready)) {
@@ -81,6 +84,7 @@
             handle(connection, flags: flags)
           }
         }
+        logBatch.flush()
         publishByteCounts()
         let time = now
         if time - lastTimerCheck >= configuration.timerTick.timeInterval || ready <= 0 {
@@ -88,6 +92,8 @@
           checkTimers(at: time)
         }
       }
+      logBatch.flush()
+      AccessLogBatch.install(nil)
       closeMailbox()
       shared.loopFinished()
     }

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+  import Glibc
+
+  /// Access-log lines an event loop collects during one wake-up and writes when the
+  /// wake-up ends (or once 64 KiB wait): one `write(2)` per sink per wake-up instead of
+  /// one per request, and no lock shared with the other loops per request. Only the
+  /// loop's own thread touches it; answers made on tasks are written at once as before.
+  final class AccessLogBatch {
+    private var sinks: [FileDescriptorAccessLogSink] = []
+    private var buffers: [[UInt8]] = []
+    private var lineCounts: [Int] = []
+    private static let flushThreshold = 64 * 1024
+
+    /// The batch of the calling thread while an event loop runs on it, else `nil`.
+    static var current: AccessLogBatch? {
+      pthread_getspecific(key).map {
+        Unmanaged<AccessLogBatch>.fromOpaque($0).takeUnretainedValue()
+      }
+    }
+
+    /// Makes `batch` the calling thread's (`nil`: none); the caller keeps it alive.
+    static func install(_ batch: AccessLogBatch?) {
+      _ = pthread_setspecific(key, batch.map { Unmanaged.passUnretained($0).toOpaque() })
+    }
+
+    private static let key: pthread_key_t = {
+      var key = pthread_key_t()
+      _ = pthread_key_create(&key, nil)
+      return key
+    }()
+
+    /// Appends one line (`write` adds its bytes, line feed included) for `sink`.
+    func append(to sink: FileDescriptorAccessLogSink, _ write: (inout [UInt8]) -> Void) {
+      let index: Int
+      if let found = sinks.firstIndex(where: { $0 === sink }) {
+        index = found
+      } else {
+        sinks.append(sink)
+        buffers.append([])
+        lineCounts.append(0)
+        index = sinks.count - 1
+      }
+      write(&buffers[index])
+      lineCounts[index] += 1
+      if buffers[index].count >= Self.flushThreshold { flush(index) }
+    }
+
+    /// Writes every waiting line, one `write(2)` per sink.
+    func flush() {
+      for index in sinks.indices where lineCounts[index] > 0 { flush(index) }
+    }
+
+    private func flush(_ index: Int) {
+      let lines = lineCounts[index]
+      buffers[index].withUnsafeBytes { sinks[index].write($0, lines: lines) }
+      buffers[index].removeAll(keepingCapacity: buffers[index].capacity <= 4 * Self.flushThreshold)
+      lineCounts[index] = 0
+    }
+  }
+#endif
