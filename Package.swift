@@ -223,6 +223,7 @@ package.targets += [
     name: "KilnServerTests",
     dependencies: [
       "kiln-server", "TestSupport", "Backend", "Core", "HTTPServer", "JOSE", "Networking",
+      "Auth", "Storage",
     ]),
   .testTarget(name: "JOSETests", dependencies: ["JOSE", "Core", "TestSupport"]),
   .testTarget(name: "DesignSystemTests", dependencies: ["Core", "DesignSystem"]),

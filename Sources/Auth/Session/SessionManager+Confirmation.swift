@@ -7,7 +7,7 @@ extension SessionManager {
   /// the question asked again; a session the server ended signs out. When the server cannot be
   /// reached, or fails, the stored account comes back unconfirmed with the reason.
   public func confirmAccount() async -> AccountConfirmation {
-    guard session != nil else { return .signedOut }
+    guard await keeper.session != nil else { return .signedOut }
     do {
       guard let token = try await validAccessToken() else { return .signedOut }
       let user: AuthUser
@@ -25,7 +25,7 @@ extension SessionManager {
       let reason = AppError.from(error)
       logger.notice("could not confirm the account: \(reason.code)", category: .auth)
       // Signed out meanwhile (`sessionChanged`): nothing is stored to show.
-      guard let user = session?.user else { return .signedOut }
+      guard let user = await keeper.session?.user else { return .signedOut }
       return .unconfirmed(user, reason: reason)
     }
   }

@@ -19,10 +19,7 @@ extension SessionManager {
   ///   - httpClient: a client **without** an `AuthInterceptor` backed by this manager and
   ///     without a retry interceptor (see `GoTrueClient`).
   ///   - secureStore: where the session record is kept.
-  ///   - clock: time and sleeping.
-  ///   - logger: auth events; tokens are never logged.
-  ///   - policy: refresh margin, attempts and backoff.
-  ///   - identityProviders: native sign-in flows (Apple, Google); none on Linux.
+  ///   - clock, logger, policy, identityProviders: as in `init(api:store:clock:…)`.
   public init(
     config: AuthConfig,
     httpClient: any HTTPClient,

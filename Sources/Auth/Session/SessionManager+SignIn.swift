@@ -7,10 +7,10 @@ extension SessionManager {
   ///   (`invalid_credentials`, `email_not_confirmed`, rate limits), transport errors, or the
   ///   store's error when the session could not be saved (the user is then not signed in).
   public func signInWithEmail(email: String, password: String) async throws -> AuthUser {
-    let address = try Self.validatedEmail(email)
-    try Self.validatePassword(password)
+    let address = try Credentials.validatedEmail(email)
+    try Credentials.validatePassword(password)
     let newSession = try await api.signIn(email: address, password: password)
-    return try establish(newSession, method: "password")
+    return try await establish(newSession, method: "password")
   }
 
   /// Creates an account with e-mail and password. When the project confirms addresses
@@ -19,11 +19,11 @@ extension SessionManager {
   /// - Throws: `AppError.validation` for an empty address or password, `AuthError.server`
   ///   (weak password, invalid address, existing account), transport errors, the store's error.
   public func signUpWithEmail(email: String, password: String) async throws -> SignUpOutcome {
-    let address = try Self.validatedEmail(email)
-    try Self.validatePassword(password)
+    let address = try Credentials.validatedEmail(email)
+    try Credentials.validatePassword(password)
     switch try await api.signUp(email: address, password: password) {
     case .session(let newSession):
-      return .signedIn(try establish(newSession, method: "sign-up"))
+      return .signedIn(try await establish(newSession, method: "sign-up"))
     case .confirmationRequired(let user):
       logger.info("sign-up accepted; confirmation e-mail sent", category: .auth)
       return .confirmationRequired(user)
@@ -35,7 +35,7 @@ extension SessionManager {
   ///   the store's error.
   public func signIn(with credential: OpenIDCredential) async throws -> AuthUser {
     let newSession = try await api.signIn(with: credential)
-    return try establish(newSession, method: "id token (\(credential.provider))")
+    return try await establish(newSession, method: "id token (\(credential.provider))")
   }
 
   /// Runs the Apple sign-in flow given at creation and exchanges its id token.
@@ -56,7 +56,7 @@ extension SessionManager {
   /// - Throws: `AppError.validation` for an empty address, `AuthError.server` (rate limits),
   ///   transport errors.
   public func resetPassword(email: String) async throws {
-    let address = try Self.validatedEmail(email)
+    let address = try Credentials.validatedEmail(email)
     try await api.recover(email: address)
     logger.info("password-reset e-mail requested", category: .auth)
   }
@@ -70,32 +70,9 @@ extension SessionManager {
     return try await signIn(with: credential)
   }
 
-  /// Makes a new session current: stored first (a sign-in that does not survive a restart
-  /// counts as failed), then a new generation (any older refresh is discarded), published,
-  /// and its refresh scheduled.
-  private func establish(_ newSession: AuthSession, method: String) throws -> AuthUser {
-    try store.save(newSession)
-    generation += 1
-    refreshFlight?.task.cancel()
-    refreshFlight = nil
-    session = newSession
-    storeReadFailed = false
-    publish(.authenticated(newSession.user))
-    scheduleRefresh(for: newSession)
-    logger.info("signed in (\(method))", category: .auth)
+  /// Makes a new session current (`SessionKeeper.establish`).
+  private func establish(_ newSession: AuthSession, method: String) async throws -> AuthUser {
+    try await keeper.establish(newSession, method: method)
     return newSession.user
-  }
-
-  static func validatedEmail(_ email: String) throws -> String {
-    let trimmed = email.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty else { throw AppError.validation(message: "Enter your e-mail address.") }
-    guard trimmed.contains("@") else {
-      throw AppError.validation(message: "Enter a valid e-mail address.")
-    }
-    return trimmed
-  }
-
-  static func validatePassword(_ password: String) throws {
-    guard !password.isEmpty else { throw AppError.validation(message: "Enter your password.") }
   }
 }

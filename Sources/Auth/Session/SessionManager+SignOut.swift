@@ -13,8 +13,7 @@ extension SessionManager {
   /// failure to reach it, are logged and ignored: the local sign-out already happened.
   /// - Throws: only when the stored session could not be removed.
   public func signOut(scope: SignOutScope) async throws {
-    let ended = session
-    let clearFailure = endSession(because: "the user signed out")
+    let (ended, clearFailure) = await keeper.endSession(because: "the user signed out")
     if let ended {
       do {
         try await api.logout(accessToken: ended.accessToken, scope: scope)
@@ -31,11 +30,12 @@ extension SessionManager {
   /// - Throws: `AuthError.notSignedIn`, `AuthError.sessionExpired`, the function's error as
   ///   `AuthError.server`, transport errors, or the store's error after a successful deletion.
   public func deleteAccount() async throws {
-    guard let token = try await validAccessToken() else { throw AuthError.notSignedIn }
-    let deletionGeneration = generation
+    let (token, deletionGeneration) = try await keeper.validAccessTokenAndGeneration()
+    guard let token else { throw AuthError.notSignedIn }
     try await api.deleteAccount(accessToken: token)
     logger.info("account deleted", category: .auth)
-    guard deletionGeneration == generation else { return }
-    if let clearFailure = endSession(because: "the account was deleted") { throw clearFailure }
+    let (_, clearFailure) = await keeper.endSession(
+      because: "the account was deleted", ifGeneration: deletionGeneration)
+    if let clearFailure { throw clearFailure }
   }
 }
