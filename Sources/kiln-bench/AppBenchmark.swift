@@ -99,14 +99,16 @@ struct AppBenchmark {
       CommandLine.arguments[0], ["proxy-upstream", "--chunks", "20", "--event-loops", "1"])
     defer { upstream.stop() }
     let port = try await upstream.port()
-    var direct = Self.environment(home: scratch.appendingPathComponent("ask"))
-    direct["OPENAI_BASE_URL"] = "http://127.0.0.1:\(port)/v1"
-    direct["OPENAI_API_KEY"] = "sk-bench"
-    direct["KILN_MODEL"] = "bench-model"
-    let echo = Self.environment(home: scratch.appendingPathComponent("ask-echo"))
+    // A fresh home for every launch of both: the echo model counts against the free tier
+    // (decision 90), so one home would run out after ten asks.
     var asks: [Duration] = []
     var echoes: [Duration] = []
-    for _ in 0..<launches {
+    for launch in 0..<launches {
+      var direct = Self.environment(home: scratch.appendingPathComponent("ask-\(launch)"))
+      direct["OPENAI_BASE_URL"] = "http://127.0.0.1:\(port)/v1"
+      direct["OPENAI_API_KEY"] = "sk-bench"
+      direct["KILN_MODEL"] = "bench-model"
+      let echo = Self.environment(home: scratch.appendingPathComponent("ask-echo-\(launch)"))
       asks.append(try Self.timeToExit(kilnPath, ["ask", "--no-save", "what is 2+2"], direct))
       echoes.append(try Self.timeToExit(kilnPath, ["ask", "--no-save", "what is 2+2"], echo))
     }
@@ -193,15 +195,25 @@ struct AppBenchmark {
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment
+    process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    // Kept in a file, so a failure can say why without a pipe that could fill up.
+    let errors = FileManager.default.temporaryDirectory
+      .appendingPathComponent("kiln-bench-app-\(ProcessInfo.processInfo.processIdentifier).err")
+    guard FileManager.default.createFile(atPath: errors.path, contents: nil) else {
+      throw BenchmarkError(description: "cannot write \(errors.path)")
+    }
+    defer { try? FileManager.default.removeItem(at: errors) }
+    process.standardError = try FileHandle(forWritingTo: errors)
     let started = ContinuousClock.now
     try process.run()
     process.waitUntilExit()
     let elapsed = ContinuousClock.now - started
     guard process.terminationStatus == 0 else {
+      let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
       throw BenchmarkError(
-        description: "\(executable) \(arguments) exited \(process.terminationStatus)")
+        description: "\(executable) \(arguments) exited \(process.terminationStatus): "
+          + said.suffix(400).trimmingCharacters(in: .whitespacesAndNewlines))
     }
     return elapsed
   }
