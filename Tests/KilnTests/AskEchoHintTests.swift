@@ -28,4 +28,13 @@ import Testing
       #expect(!run.error.contains("echo model"), "\(run.error)")
     }
   }
+
+  @Test func aUsageMistakeIsReportedWithoutTheEchoHint() async throws {
+    let home = try ChatTestHome()
+    let run = try await home.runWithPipes(
+      ["ask", "-c", "--conversation", "abc", "hi"], input: "")
+    #expect(run.status == 2, "\(run.error)")
+    #expect(run.error.contains("--continue"), "\(run.error)")
+    #expect(!run.error.contains("echo model"), "\(run.error)")
+  }
 }

@@ -30,12 +30,12 @@ enum AskCommand {
     let persona =
       try persona(context) ?? PersonaCatalogue.persona(rawID: saved.selectedPersonaID)
       ?? PersonaCatalogue.defaultPersona
+    // Found (or made) before the echo notice, so a usage mistake is reported alone.
+    let conversation = try await conversation(context, dependencies, persona: persona)
     if case .echo = dependencies.ai.provider {
       // A script would otherwise take the repeated question for an answer.
-      context.console.error(
-        "kiln: \(L10n.Terminal.echoNotice)\n")
+      context.console.error("kiln: \(L10n.Terminal.echoNotice)\n")
     }
-    let conversation = try await conversation(context, dependencies, persona: persona)
     let chat = dependencies.sessions.viewModel(for: conversation.id)
     await chat.load()
     chat.systemPromptOverride = system
