@@ -24,6 +24,14 @@ import Testing
     return (store, session)
   }
 
+  @Test func listingThroughTheConcreteTypeReadsTheStoresAccounts() async throws {
+    let store = InMemoryAuthStore()
+    #expect(try await store.createUser(user(1, email: "a@example.com")))
+    let listing = try await store.users(offset: 0, limit: 10)
+    #expect(listing.total == 1)
+    #expect(listing.users.map(\.email) == ["a@example.com"])
+  }
+
   @Test func aSecondAccountWithTheSameEmailIsRefused() async throws {
     let store = InMemoryAuthStore()
     #expect(try await store.createUser(user(1, email: "a@example.com")))

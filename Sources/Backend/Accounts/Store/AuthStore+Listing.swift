@@ -14,13 +14,6 @@ public struct AuthUserListing: Sendable, Hashable {
   }
 }
 
-extension AuthStore {
-  /// A store without a listing of its own refuses it rather than answering an empty page.
-  public func users(offset: Int, limit: Int) async throws(AuthStoreError) -> AuthUserListing {
-    throw .unavailable("this store cannot list accounts")
-  }
-}
-
 extension AuthUserRecord {
   /// The admin list's order: oldest first, ties by id.
   static func listedBefore(_ left: AuthUserRecord, _ right: AuthUserRecord) -> Bool {
