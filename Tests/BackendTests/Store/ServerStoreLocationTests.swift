@@ -71,24 +71,38 @@ struct ServerStoreLocationTests {
   @Test func openStoresGivesOneSQLiteStoreThatServesTheProxyAndTheAccounts() async throws {
     try await withTemporaryDirectory(prefix: "kiln-store") { parent in
       let location = ServerStoreLocation.sqlite(directory: parent)
-      let store = try await location.openStores(clock: clock)
-      #expect(try await store.createUser(AuthFixture.user(1, email: "a@example.com")))
+      let stores = try await location.openStores(clock: clock)
+      #expect(try await stores.accounts.createUser(AuthFixture.user(1, email: "a@example.com")))
       #expect(
-        try await store.admit(admission(free: try freeMessages(2))) == .admitted(freeRemaining: 1))
-      await (store as? SQLiteServerStore)?.close()
+        try await stores.proxy.admit(admission(free: try freeMessages(2)))
+          == .admitted(freeRemaining: 1))
+      let proxy = try #require(stores.proxy as? SQLiteServerStore)
+      let accounts = try #require(stores.accounts as? SQLiteAuthStore)
+      #expect(proxy.database === accounts.database, "one database object, one connection")
+      await stores.close()
+      await #expect(throws: AuthStoreError.self) {
+        try await stores.accounts.user(email: "a@example.com")
+      }
       let reopened = try await location.openStores(clock: clock)
-      #expect(try await reopened.user(email: "a@example.com")?.id == UUID(sequence: 1))
-      await (reopened as? SQLiteServerStore)?.close()
+      #expect(try await reopened.accounts.user(email: "a@example.com")?.id == UUID(sequence: 1))
+      await reopened.close()
     }
   }
 
   @Test func openStoresGivesOnePostgresStoreWithTheAccountTablesMigrated() async throws {
     let location = ServerStoreLocation.postgres(url: try await newPostgresDatabase())
-    let store = try await location.openStores(clock: clock)
-    #expect(try await store.createUser(AuthFixture.user(1, email: "a@example.com")))
-    #expect(try await store.user(email: "a@example.com")?.id == UUID(sequence: 1))
+    let stores = try await location.openStores(clock: clock)
+    #expect(try await stores.accounts.createUser(AuthFixture.user(1, email: "a@example.com")))
+    #expect(try await stores.accounts.user(email: "a@example.com")?.id == UUID(sequence: 1))
     #expect(
-      try await store.admit(admission(free: try freeMessages(2))) == .admitted(freeRemaining: 1))
-    await (store as? PostgresServerStore)?.close()
+      try await stores.proxy.admit(admission(free: try freeMessages(2)))
+        == .admitted(freeRemaining: 1))
+    let proxy = try #require(stores.proxy as? PostgresServerStore)
+    let accounts = try #require(stores.accounts as? PostgresAuthStore)
+    #expect(proxy.pool === accounts.pool, "one pool for both stores")
+    await stores.close()
+    await #expect(throws: AuthStoreError.self) {
+      try await stores.accounts.user(email: "a@example.com")
+    }
   }
 }
