@@ -105,4 +105,42 @@ struct ServerStoreLocationTests {
       try await stores.accounts.user(email: "a@example.com")
     }
   }
+
+  /// Both stores run on the one database at once: the accounts' transactions and the
+  /// proxy's charging admissions never interleave on the shared SQLite connection, and on
+  /// PostgreSQL they share the pool; every write lands and the limit holds.
+  @Test(arguments: [StoreKind.sqlite, .postgres])
+  func accountWritesAndChargedAdmissionsAtOnceThroughBothStoresAllLand(
+    kind: StoreKind
+  ) async throws {
+    try await withTemporaryDirectory(prefix: "kiln-store") { parent in
+      let location =
+        kind == .sqlite
+        ? ServerStoreLocation.sqlite(directory: parent)
+        : .postgres(url: try await newPostgresDatabase())
+      let stores = try await location.openStores(clock: clock)
+      let request = admission(free: try freeMessages(20))
+      let remainders = try await withThrowingTaskGroup(of: Int?.self) { group in
+        for number in 1...30 {
+          group.addTask {
+            let user = AuthFixture.user(number, email: "u\(number)@example.com")
+            // -1 marks an account that was not created.
+            return try await stores.accounts.createUser(user) ? nil : -1
+          }
+          group.addTask {
+            guard case .admitted(let remaining?) = try await stores.proxy.admit(request) else {
+              return nil
+            }
+            return remaining
+          }
+        }
+        var all: [Int] = []
+        for try await remaining in group { all += remaining.map { [$0] } ?? [] }
+        return all
+      }
+      #expect(remainders.sorted() == Array(0..<20))
+      #expect(try await stores.accounts.users(offset: 0, limit: 50).total == 30)
+      await stores.close()
+    }
+  }
 }
