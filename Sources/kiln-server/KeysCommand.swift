@@ -18,9 +18,9 @@ enum KeysCommand {
     }
     let location = settings.storeLocation
     let clock = AppClock.live
-    let store: any ServerStore & AuthStore
+    let store: any AuthStore
     do {
-      store = try await location.openStores(clock: clock)
+      store = try await location.openStores(clock: clock).accounts
     } catch {
       ServerCommandLine.write(
         "kiln-server: cannot open the store at \(location): \(error)\n", to: .standardError)

@@ -35,13 +35,14 @@ struct ServeServices {
   ) async throws(Failure) -> ServeServices {
     let proxySettings = settings.proxy
     let location = settings.storeLocation
-    // One store serves the proxy and the accounts (decision 96).
-    let store: any ServerStore & AuthStore
+    // One database serves the proxy and the accounts (decision 96), through a store each.
+    let stores: ServerStores
     do {
-      store = try await location.openStores(clock: clock, logger: logger)
+      stores = try await location.openStores(clock: clock, logger: logger)
     } catch {
       throw .unavailable("cannot open the store at \(location): \(error)")
     }
+    let store = stores.proxy
     let pool = HTTPConnectionPool()
     let upstreamClient = URLSessionHTTPClient(
       baseURL: nil, configuration: HTTPClientConfiguration(connectionPool: pool), clock: clock,
@@ -49,7 +50,7 @@ struct ServeServices {
     let configuration = try proxyConfiguration(proxySettings, limits: settings.proxyLimits)
     let idTokens = try await idTokenVerifier(settings.auth, clock: clock, logger: logger)
     let auth = authService(
-      settings, authStore: store, serverStore: store, idTokens: idTokens, clock: clock,
+      settings, authStore: stores.accounts, serverStore: store, idTokens: idTokens, clock: clock,
       logger: logger)
     let judge = try await tokenJudge(proxySettings, clock: clock, logger: logger)
     var warnings = judge.warnings

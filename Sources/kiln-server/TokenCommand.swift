@@ -158,6 +158,6 @@ enum TokenCommand {
       let file = directory.appendingPathComponent(SQLiteServerStore.defaultFileName).path
       guard FileManager.default.fileExists(atPath: file) else { return nil }
     }
-    return try await location.openStores(clock: clock)
+    return try await location.openStores(clock: clock).accounts
   }
 }

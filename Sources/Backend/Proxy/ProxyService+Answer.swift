@@ -2,13 +2,6 @@ import Foundation
 import JOSE
 import Networking
 
-/// How a reply ended, for the ledger and the metrics.
-enum ReplyStatus: String, Sendable {
-  case completed
-  case cancelled
-  case upstreamError = "upstream_error"
-}
-
 extension ProxyService {
   /// Calls the upstream (or the echo model) for an admitted request and answers: a stream
   /// of events, or one `chat.completion` object.
@@ -19,7 +12,7 @@ extension ProxyService {
       case .success(let response): source = response
       case .failure(let error):
         // Nothing reached the client: the free message comes back (decision 133).
-        let refunded = await finish(
+        let refunded = await settlement.settle(
           exchange, status: .upstreamError, interpreter: nil, generationID: nil, refund: true)
         return refuse(
           error, freeRemaining: exchange.freeRemaining.map { refunded ? $0 + 1 : $0 },
@@ -54,7 +47,7 @@ extension ProxyService {
         let (status, interpreter) = await relay.run(writer: writer)
         // Keep-alive comments and chunks without reply text show the user nothing, so a
         // failure before the first content still gives the free message back.
-        await service.finish(
+        await service.settlement.settle(
           exchange, status: status, interpreter: interpreter, generationID: generationID,
           refund: !interpreter.hasRelayedContent)
       })
@@ -72,7 +65,7 @@ extension ProxyService {
       ? await StreamRelay.collectCompletion(source.body, into: &interpreter)
       : await StreamRelay.collect(source.body, into: &interpreter)
     // A whole answer reaches the client only once complete, so a failed one is refunded.
-    let refunded = await finish(
+    let refunded = await settlement.settle(
       exchange, status: status, interpreter: interpreter, generationID: generationID,
       refund: true)
     guard status == .completed else {
@@ -106,46 +99,5 @@ extension ProxyService {
       ])
     }
     return .json(status: 200, Array(JSONText.serialize(.object(members)).utf8), headers: headers)
-  }
-
-  /// Writes the ledger line, counts the reply and notes it for the access log; a ledger
-  /// failure is logged, never shown (the reply has already been given). With `refund`, an
-  /// upstream error gives the free message back in the same store step (decision 133).
-  /// Returns whether a free message was given back.
-  @discardableResult
-  func finish(
-    _ exchange: Exchange, status: ReplyStatus, interpreter: UpstreamChunkInterpreter?,
-    generationID: String?, refund: Bool = false
-  ) async -> Bool {
-    let duration = clock.now().timeIntervalSince(exchange.startedAt)
-    metrics.recordReply(status: status.rawValue)
-    metrics.recordTokens(
-      prompt: interpreter?.promptTokens, completion: interpreter?.completionTokens)
-    let record = UsageRecord(
-      requestID: exchange.requestID, userID: exchange.userID, model: exchange.model,
-      promptTokens: interpreter?.promptTokens, completionTokens: interpreter?.completionTokens,
-      status: status.rawValue, startedAt: exchange.startedAt,
-      durationMilliseconds: max(0, Int((duration * 1000).rounded())),
-      upstreamGenerationID: generationID ?? interpreter?.generationID)
-    var refunded = false
-    do {
-      if refund, status == .upstreamError, let bucket = exchange.freeBucket {
-        refunded = try await store.refundFreeMessage(
-          userID: exchange.userID, bucket: bucket, recording: record)
-        if refunded { metrics.recordRefund() }
-      } else {
-        try await store.recordUsage(record)
-      }
-    } catch {
-      logger.error("usage ledger write failed: \(error)", category: .backend)
-    }
-    exchange.note.update { fields in
-      fields.reply = status.rawValue
-      fields.upstreamGenerationID = record.upstreamGenerationID
-      fields.promptTokens = record.promptTokens
-      fields.completionTokens = record.completionTokens
-      fields.freeMessageRefunded = refunded
-    }
-    return refunded
   }
 }

@@ -32,6 +32,8 @@ public struct ProxyService: Sendable {
   let makeIdentifier: UUIDGenerator
   let metrics: ProxyMetrics
   let logger: AppLogger
+  /// Records and counts each admitted request's reply once it has ended.
+  let settlement: ReplySettlement
 
   /// A proxy over its injected parts.
   /// - Parameters:
@@ -61,6 +63,7 @@ public struct ProxyService: Sendable {
     self.makeIdentifier = makeIdentifier
     self.metrics = metrics
     self.logger = logger
+    settlement = ReplySettlement(store: store, clock: clock, metrics: metrics, logger: logger)
   }
 
   /// `POST /functions/v1/ai`: decision 5's contract, as `ProxyLLMClient` speaks it. The body
@@ -179,18 +182,4 @@ public struct ProxyService: Sendable {
     }
     return error.response
   }
-}
-
-/// One admitted chat request on its way to the upstream: what the ledger and the headers need.
-struct Exchange: Sendable {
-  var requestID: String
-  var userID: String
-  var model: String
-  var startedAt: Date
-  /// What is left of the free allowance after this request; `nil` for a subscriber.
-  var freeRemaining: Int?
-  /// The free allowance's counter this request was charged to; `nil` for a subscriber.
-  var freeBucket: String?
-  /// Where the outcome is noted for the access log.
-  var note: BackendLogNote
 }

@@ -26,21 +26,22 @@ public enum ServerStoreLocation: Sendable, Hashable, CustomStringConvertible {
   ) async throws(ServerStoreError)
     -> any ServerStore
   {
-    try await openStores(clock: clock, logger: logger)
+    try await openStores(clock: clock, logger: logger).proxy
   }
 
-  /// Opens the store as `open` does, as both the proxy's `ServerStore` and the auth
-  /// service's `AuthStore`: one object per database (one SQLite connection or one PostgreSQL
-  /// pool), so kiln-server hands the same store to both.
+  /// Opens the database as `open` does, with both stores over it: the proxy's `ServerStore`
+  /// and the auth service's `AuthStore` share its one SQLite connection or PostgreSQL pool,
+  /// and its migrations ran once, in one sequence.
   /// - Throws: `ServerStoreError.unavailable` when the store cannot be opened or migrated.
   public func openStores(
     clock: AppClock, logger: AppLogger = .disabled
   ) async throws(ServerStoreError)
-    -> any ServerStore & AuthStore
+    -> ServerStores
   {
     switch self {
     case .sqlite(let directory):
-      return try SQLiteServerStore(directory: directory, clock: clock, logger: logger)
+      return ServerStores(
+        sqlite: try SQLiteServerDatabase(directory: directory, clock: clock, logger: logger))
     case .postgres(let url):
       let store = try PostgresServerStore(url: url, clock: clock, logger: logger)
       do {
@@ -49,7 +50,7 @@ public enum ServerStoreLocation: Sendable, Hashable, CustomStringConvertible {
         await store.close()
         throw error
       }
-      return store
+      return ServerStores(postgres: store)
     }
   }
 
@@ -64,9 +65,9 @@ public enum ServerStoreLocation: Sendable, Hashable, CustomStringConvertible {
   {
     switch self {
     case .sqlite(let directory):
-      let store = try SQLiteServerStore(directory: directory, clock: clock, logger: logger)
-      await store.close()
-      return store.appliedMigrations
+      let database = try SQLiteServerDatabase(directory: directory, clock: clock, logger: logger)
+      await database.close()
+      return database.appliedMigrations
     case .postgres(let url):
       let store = try PostgresServerStore(url: url, clock: clock, logger: logger)
       do {

@@ -1,6 +1,7 @@
 import Backend
 import Core
 import Foundation
+import Postgres
 import TestSupport
 import Testing
 
@@ -16,7 +17,7 @@ struct AuthStoreConcurrencyTests {
     let first = try PostgresServerStore(url: url, clock: clock)
     let second = try PostgresServerStore(url: url, clock: clock)
     try await first.migrate()
-    try await expectOneRotation(of: 20, through: [first, second])
+    try await expectOneRotation(of: 20, through: [first.accounts, second.accounts])
     let statistics = [await first.pool.currentStatistics, await second.pool.currentStatistics]
     #expect(statistics.allSatisfy { $0.opened > 0 }, "both instances took part")
     await first.close()
@@ -29,7 +30,7 @@ struct AuthStoreConcurrencyTests {
     try await withTemporaryDirectory(prefix: "kiln-auth") { directory in
       var stores: [SQLiteServerStore] = []
       for _ in 0..<8 { stores.append(try SQLiteServerStore(directory: directory, clock: clock)) }
-      try await expectOneRotation(of: 80, through: stores)
+      try await expectOneRotation(of: 80, through: stores.map(\.accounts))
       for store in stores { await store.close() }
     }
   }
@@ -39,7 +40,7 @@ struct AuthStoreConcurrencyTests {
     let first = try PostgresServerStore(url: url, clock: clock)
     let second = try PostgresServerStore(url: url, clock: clock)
     try await first.migrate()
-    let stores: [any AuthStore] = [first, second]
+    let stores: [any AuthStore] = [first.accounts, second.accounts]
     let answers = try await withThrowingTaskGroup(
       of: (SigningKeyRecord, ProjectSecretRecord).self
     ) { group in
@@ -60,14 +61,15 @@ struct AuthStoreConcurrencyTests {
     }
     #expect(Set(answers.map(\.0)).count == 1)
     #expect(Set(answers.map(\.1)).count == 1)
-    #expect(try await second.signingKeys() == [try #require(answers.first?.0)])
+    #expect(try await second.accounts.signingKeys() == [try #require(answers.first?.0)])
     await first.close()
     await second.close()
   }
 
   @Test func reopeningTheSQLiteFileKeepsAccountsSessionsKeysAndTokens() async throws {
     try await withTemporaryDirectory(prefix: "kiln-auth") { directory in
-      let store = try SQLiteServerStore(directory: directory, clock: clock)
+      let database = try SQLiteServerDatabase(directory: directory, clock: clock)
+      let store = SQLiteAuthStore(database: database)
       let session = try await AuthFixture.signedIn(store)
       let key = SigningKeyRecord(keyID: "k1", privateJWK: "{}", createdAt: storeNoon)
       _ = try await store.addSigningKeyIfNone(key)
@@ -78,10 +80,11 @@ struct AuthStoreConcurrencyTests {
         OneTimeTokenRecord(
           hash: AuthFixture.hash(8), userID: session.userID, purpose: .recovery,
           createdAt: storeNoon, expiresAt: storeNoon.addingTimeInterval(60)))
-      await store.close()
+      await database.close()
 
-      let reopened = try SQLiteServerStore(directory: directory, clock: clock)
-      #expect(reopened.appliedMigrations.isEmpty)
+      let again = try SQLiteServerDatabase(directory: directory, clock: clock)
+      #expect(again.appliedMigrations.isEmpty)
+      let reopened = SQLiteAuthStore(database: again)
       #expect(
         try await reopened.user(email: "a@example.com")
           == AuthFixture.user(1, email: "a@example.com"))
@@ -98,15 +101,15 @@ struct AuthStoreConcurrencyTests {
         try await reopened.rotateRefreshToken(
           presentedHash: AuthFixture.hash(1), childHash: AuthFixture.hash(2), now: storeNoon,
           reuseInterval: 10) == .rotated(session))
-      await reopened.close()
+      await again.close()
     }
   }
 
   @Test(arguments: [StoreKind.sqlite, .postgres])
   func aClosedStoreFailsEveryAuthCallAsUnavailable(kind: StoreKind) async throws {
     try await withAuthStore(kind) { (store: any AuthStore) async throws in
-      await (store as? SQLiteServerStore)?.close()
-      await (store as? PostgresServerStore)?.close()
+      await (store as? SQLiteAuthStore)?.database.close()
+      await (store as? PostgresAuthStore)?.pool.close()
       let error = await #expect(throws: AuthStoreError.self) {
         try await store.user(email: "a@example.com")
       }

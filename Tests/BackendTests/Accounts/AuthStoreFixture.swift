@@ -10,7 +10,7 @@ import Testing
 func withAuthStore<T: Sendable>(
   _ kind: StoreKind, _ body: (any AuthStore) async throws -> T
 ) async throws -> T {
-  try await withStoreOfKind(kind, inMemory: InMemoryAuthStore(), as: { $0 }, body)
+  try await withStoreOfKind(kind, inMemory: InMemoryAuthStore(), as: { $0.accounts }, body)
 }
 
 /// Account records for the auth store suites, at `storeNoon` (milliseconds included, so the

@@ -23,14 +23,14 @@ let storeNoon = Date(timeIntervalSince1970: 1_796_212_800.125)
 func withStore<T: Sendable>(
   _ kind: StoreKind, _ body: (any ServerStore) async throws -> T
 ) async throws -> T {
-  try await withStoreOfKind(kind, inMemory: InMemoryServerStore(), as: { $0 }, body)
+  try await withStoreOfKind(kind, inMemory: InMemoryServerStore(), as: { $0.proxy }, body)
 }
 
 /// The one way the suites make a store: `inMemory` for that kind, else a fresh SQLite file
 /// or PostgreSQL database (migrated as start-up does), seen through `view`, closed after.
 func withStoreOfKind<T: Sendable, Store: Sendable>(
   _ kind: StoreKind, inMemory: @autoclosure () -> Store,
-  as view: (any ServerStore & AuthStore) -> Store, _ body: (Store) async throws -> T
+  as view: (ServerStores) -> Store, _ body: (Store) async throws -> T
 ) async throws -> T {
   let clock = ManualClock(start: storeNoon).appClock
   switch kind {
@@ -38,13 +38,14 @@ func withStoreOfKind<T: Sendable, Store: Sendable>(
     return try await body(inMemory())
   case .sqlite:
     return try await withTemporaryDirectory(prefix: "kiln-store") { directory in
-      let store = try SQLiteServerStore(directory: directory, clock: clock)
+      let stores = ServerStores(
+        sqlite: try SQLiteServerDatabase(directory: directory, clock: clock))
       do {
-        let value = try await body(view(store))
-        await store.close()
+        let value = try await body(view(stores))
+        await stores.close()
         return value
       } catch {
-        await store.close()
+        await stores.close()
         throw error
       }
     }
@@ -52,7 +53,7 @@ func withStoreOfKind<T: Sendable, Store: Sendable>(
     let store = try PostgresServerStore(url: try await newPostgresDatabase(), clock: clock)
     do {
       try await store.migrate()
-      let value = try await body(view(store))
+      let value = try await body(view(ServerStores(postgres: store)))
       await store.close()
       return value
     } catch {

@@ -71,24 +71,76 @@ struct ServerStoreLocationTests {
   @Test func openStoresGivesOneSQLiteStoreThatServesTheProxyAndTheAccounts() async throws {
     try await withTemporaryDirectory(prefix: "kiln-store") { parent in
       let location = ServerStoreLocation.sqlite(directory: parent)
-      let store = try await location.openStores(clock: clock)
-      #expect(try await store.createUser(AuthFixture.user(1, email: "a@example.com")))
+      let stores = try await location.openStores(clock: clock)
+      #expect(try await stores.accounts.createUser(AuthFixture.user(1, email: "a@example.com")))
       #expect(
-        try await store.admit(admission(free: try freeMessages(2))) == .admitted(freeRemaining: 1))
-      await (store as? SQLiteServerStore)?.close()
+        try await stores.proxy.admit(admission(free: try freeMessages(2)))
+          == .admitted(freeRemaining: 1))
+      let proxy = try #require(stores.proxy as? SQLiteServerStore)
+      let accounts = try #require(stores.accounts as? SQLiteAuthStore)
+      #expect(proxy.database === accounts.database, "one database object, one connection")
+      await stores.close()
+      await #expect(throws: AuthStoreError.self) {
+        try await stores.accounts.user(email: "a@example.com")
+      }
       let reopened = try await location.openStores(clock: clock)
-      #expect(try await reopened.user(email: "a@example.com")?.id == UUID(sequence: 1))
-      await (reopened as? SQLiteServerStore)?.close()
+      #expect(try await reopened.accounts.user(email: "a@example.com")?.id == UUID(sequence: 1))
+      await reopened.close()
     }
   }
 
   @Test func openStoresGivesOnePostgresStoreWithTheAccountTablesMigrated() async throws {
     let location = ServerStoreLocation.postgres(url: try await newPostgresDatabase())
-    let store = try await location.openStores(clock: clock)
-    #expect(try await store.createUser(AuthFixture.user(1, email: "a@example.com")))
-    #expect(try await store.user(email: "a@example.com")?.id == UUID(sequence: 1))
+    let stores = try await location.openStores(clock: clock)
+    #expect(try await stores.accounts.createUser(AuthFixture.user(1, email: "a@example.com")))
+    #expect(try await stores.accounts.user(email: "a@example.com")?.id == UUID(sequence: 1))
     #expect(
-      try await store.admit(admission(free: try freeMessages(2))) == .admitted(freeRemaining: 1))
-    await (store as? PostgresServerStore)?.close()
+      try await stores.proxy.admit(admission(free: try freeMessages(2)))
+        == .admitted(freeRemaining: 1))
+    let proxy = try #require(stores.proxy as? PostgresServerStore)
+    let accounts = try #require(stores.accounts as? PostgresAuthStore)
+    #expect(proxy.pool === accounts.pool, "one pool for both stores")
+    await stores.close()
+    await #expect(throws: AuthStoreError.self) {
+      try await stores.accounts.user(email: "a@example.com")
+    }
+  }
+
+  /// Both stores run on the one database at once: the accounts' transactions and the
+  /// proxy's charging admissions never interleave on the shared SQLite connection, and on
+  /// PostgreSQL they share the pool; every write lands and the limit holds.
+  @Test(arguments: [StoreKind.sqlite, .postgres])
+  func accountWritesAndChargedAdmissionsAtOnceThroughBothStoresAllLand(
+    kind: StoreKind
+  ) async throws {
+    try await withTemporaryDirectory(prefix: "kiln-store") { parent in
+      let location =
+        kind == .sqlite
+        ? ServerStoreLocation.sqlite(directory: parent)
+        : .postgres(url: try await newPostgresDatabase())
+      let stores = try await location.openStores(clock: clock)
+      let request = admission(free: try freeMessages(20))
+      let remainders = try await withThrowingTaskGroup(of: Int?.self) { group in
+        for number in 1...30 {
+          group.addTask {
+            let user = AuthFixture.user(number, email: "u\(number)@example.com")
+            // -1 marks an account that was not created.
+            return try await stores.accounts.createUser(user) ? nil : -1
+          }
+          group.addTask {
+            guard case .admitted(let remaining?) = try await stores.proxy.admit(request) else {
+              return nil
+            }
+            return remaining
+          }
+        }
+        var all: [Int] = []
+        for try await remaining in group { all += remaining.map { [$0] } ?? [] }
+        return all
+      }
+      #expect(remainders.sorted() == Array(0..<20))
+      #expect(try await stores.accounts.users(offset: 0, limit: 50).total == 30)
+      await stores.close()
+    }
   }
 }

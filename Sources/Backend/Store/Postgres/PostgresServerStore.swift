@@ -2,10 +2,10 @@ import Core
 import Foundation
 import Postgres
 
-/// `ServerStore` on PostgreSQL (`DATABASE_URL`), shared by any number of kiln-server
-/// instances (decision 15).
+/// `ServerStore` (admission, grants, entitlements, the ledger, refunds, webhook ids) on
+/// PostgreSQL (`DATABASE_URL`), shared by any number of kiln-server instances (decision 15).
 ///
-/// Each store has its own connection pool; statements are prepared once per connection.
+/// Each store has its own connection pool, which `accounts` (the `AuthStore`) shares; statements are prepared once per connection.
 /// Admission is one round trip to the `kiln_admit` function the migration creates, so its
 /// read-judge-write is atomic across instances (see `PostgresServerSchema.admitFunction`).
 /// The schema is brought up to date by `migrate()`, which `kiln-server migrate` and start-up
@@ -51,6 +51,9 @@ public struct PostgresServerStore: ServerStore {
       waitTimeout: waitTimeout, clock: clock)
     self.logger = logger
   }
+
+  /// The accounts' store on the same pool (the same connections and the same schema).
+  public var accounts: PostgresAuthStore { PostgresAuthStore(pool: pool, logger: logger) }
 
   /// Applies the schema migrations this database lacks, under the migrator's advisory lock.
   /// - Returns: the versions applied (empty when the schema was current).

@@ -1,8 +1,9 @@
 import Storage
 
 extension SQLiteServerStore {
-  public func admit(_ request: AdmissionRequest) throws(ServerStoreError) -> AdmissionDecision {
-    try perform("admit") { connection in
+  public func admit(_ request: AdmissionRequest) async throws(ServerStoreError) -> AdmissionDecision
+  {
+    try await perform("admit") { connection in
       // Charging reads and writes in one BEGIN IMMEDIATE transaction: it takes the file's
       // write lock before reading, so no other connection or process can judge the same
       // counters in between. Looking only reads one snapshot and locks nothing.

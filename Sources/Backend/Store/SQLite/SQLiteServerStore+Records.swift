@@ -2,8 +2,8 @@ import Foundation
 import Storage
 
 extension SQLiteServerStore {
-  public func entitlement(for userID: String) throws(ServerStoreError) -> EntitlementRecord? {
-    try perform("read entitlement") { connection in
+  public func entitlement(for userID: String) async throws(ServerStoreError) -> EntitlementRecord? {
+    try await perform("read entitlement") { connection in
       try connection.first(
         """
         SELECT is_active, expires_at, fetched_at, source FROM entitlements WHERE user_id = ?
@@ -17,8 +17,8 @@ extension SQLiteServerStore {
     }
   }
 
-  public func saveEntitlement(_ record: EntitlementRecord) throws(ServerStoreError) {
-    try perform("save entitlement") { connection in
+  public func saveEntitlement(_ record: EntitlementRecord) async throws(ServerStoreError) {
+    try await perform("save entitlement") { connection in
       try connection.run(
         """
         INSERT INTO entitlements (user_id, is_active, expires_at, fetched_at, source)
@@ -31,8 +31,8 @@ extension SQLiteServerStore {
     }
   }
 
-  public func grant(userID: String, until: Date, now: Date) throws(ServerStoreError) {
-    try perform("grant") { connection in
+  public func grant(userID: String, until: Date, now: Date) async throws(ServerStoreError) {
+    try await perform("grant") { connection in
       try connection.run(
         """
         INSERT INTO operator_grants (user_id, until, granted_at) VALUES (?, ?, ?)
@@ -42,14 +42,14 @@ extension SQLiteServerStore {
     }
   }
 
-  public func revokeGrant(userID: String) throws(ServerStoreError) -> Bool {
-    try perform("revoke grant") { connection in
+  public func revokeGrant(userID: String) async throws(ServerStoreError) -> Bool {
+    try await perform("revoke grant") { connection in
       try connection.run("DELETE FROM operator_grants WHERE user_id = ?", userID) > 0
     }
   }
 
-  public func grantExpiry(for userID: String) throws(ServerStoreError) -> Date? {
-    try perform("read grant") { connection in
+  public func grantExpiry(for userID: String) async throws(ServerStoreError) -> Date? {
+    try await perform("read grant") { connection in
       try connection.first("SELECT until FROM operator_grants WHERE user_id = ?", userID) {
         Date(timeIntervalSince1970: $0.double(0))
       }
@@ -58,10 +58,10 @@ extension SQLiteServerStore {
 
   public func recordWebhookEvent(
     id eventID: String, receivedAt: Date
-  ) throws(ServerStoreError)
+  ) async throws(ServerStoreError)
     -> Bool
   {
-    try perform("record webhook event") { connection in
+    try await perform("record webhook event") { connection in
       try connection.run(
         """
         INSERT INTO webhook_events (event_id, received_at) VALUES (?, ?)
@@ -70,8 +70,8 @@ extension SQLiteServerStore {
     }
   }
 
-  public func recordUsage(_ record: UsageRecord) throws(ServerStoreError) {
-    try perform("record usage") { connection in
+  public func recordUsage(_ record: UsageRecord) async throws(ServerStoreError) {
+    try await perform("record usage") { connection in
       try connection.run(
         """
         INSERT INTO usage_ledger (request_id, user_id, model, prompt_tokens, completion_tokens,
@@ -83,8 +83,8 @@ extension SQLiteServerStore {
     }
   }
 
-  public func usage(for userID: String) throws(ServerStoreError) -> [UsageRecord] {
-    try perform("read usage") { connection in
+  public func usage(for userID: String) async throws(ServerStoreError) -> [UsageRecord] {
+    try await perform("read usage") { connection in
       try connection.query(
         """
         SELECT request_id, model, prompt_tokens, completion_tokens, status, started_at,
@@ -101,8 +101,8 @@ extension SQLiteServerStore {
     }
   }
 
-  public func eraseUser(_ userID: String) throws(ServerStoreError) {
-    try perform("erase user") { connection in
+  public func eraseUser(_ userID: String) async throws(ServerStoreError) {
+    try await perform("erase user") { connection in
       try connection.transaction {
         for table in ["admission_counters", "free_usage", "entitlements", "operator_grants"] {
           try connection.run("DELETE FROM \(table) WHERE user_id = ?", userID)

@@ -3,8 +3,8 @@ import Storage
 extension SQLiteServerStore {
   public func refundFreeMessage(
     userID: String, bucket: String, recording record: UsageRecord
-  ) throws(ServerStoreError) -> Bool {
-    try perform("refund free message") { connection in
+  ) async throws(ServerStoreError) -> Bool {
+    try await perform("refund free message") { connection in
       // One BEGIN IMMEDIATE transaction: the ledger line and the count given back are
       // written together or not at all, and no admission reads the counter in between.
       try connection.transaction {

@@ -1,47 +1,9 @@
 import Foundation
 import Postgres
 
-/// How the auth store's PostgreSQL methods run statements and read rows.
-extension PostgresServerStore {
-  /// `body`'s value; what it throws becomes `AuthStoreError` (`.invalidData` for a row that
-  /// does not decode).
-  func authValues<T>(_ body: () throws -> T) throws(AuthStoreError) -> T {
-    do {
-      return try body()
-    } catch {
-      throw AuthStoreError(ServerStoreError(postgres: error))
-    }
-  }
-
-  /// Logs a failed `operation` (its reason only) and returns the auth store's error for it.
-  func authFailure(_ operation: String, _ error: any Error) -> AuthStoreError {
-    let failure = ServerStoreError(postgres: error)
-    logger.error("auth store: \(operation): \(failure)", category: .storage)
-    return AuthStoreError(failure)
-  }
-
-  /// Runs one prepared statement on a connection of the pool.
-  func authQuery(
-    _ operation: String, _ statement: PostgresStatement, _ parameters: [PostgresValue?]
-  ) async throws(AuthStoreError) -> PostgresResult {
-    do {
-      return try await pool.withConnection { try await $0.query(statement, parameters) }
-    } catch {
-      throw authFailure(operation, error)
-    }
-  }
-
-  /// Runs `body` in one READ COMMITTED transaction on a connection of the pool.
-  func authTransaction<T: Sendable>(
-    _ operation: String, _ body: @Sendable (PostgresConnection) async throws -> T
-  ) async throws(AuthStoreError) -> T {
-    do {
-      return try await pool.transaction(body)
-    } catch {
-      throw authFailure(operation, error)
-    }
-  }
-
+/// The auth tables' rows and the statements several `PostgresAuthStore` methods share; each
+/// runs on the caller's connection (inside its transaction, when it has one).
+enum PostgresAccountRows {
   /// The twelve parameters of `createUser` and `updateUser`, in `userColumns` order.
   /// - Throws: `ServerStoreError.invalidData` when an scrypt parameter does not fit.
   static func userValues(_ user: AuthUserRecord) throws(ServerStoreError) -> [PostgresValue?] {

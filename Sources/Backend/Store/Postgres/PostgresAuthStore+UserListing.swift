@@ -2,7 +2,7 @@ import Foundation
 import Postgres
 
 /// The admin list of accounts (`GET /auth/v1/admin/users`) from PostgreSQL.
-extension PostgresServerStore {
+extension PostgresAuthStore {
   public func users(offset: Int, limit: Int) async throws(AuthStoreError) -> AuthUserListing {
     let page: [PostgresValue?] = [.int64(Int64(max(0, limit))), .int64(Int64(max(0, offset)))]
     let (rows, count) = try await authTransaction("list users") { connection in
@@ -12,7 +12,7 @@ extension PostgresServerStore {
     }
     return try authValues {
       AuthUserListing(
-        users: try rows.map(Self.userRecord),
+        users: try rows.map(PostgresAccountRows.userRecord),
         total: Int(try count.first?.decode(Int64.self, at: 0) ?? 0))
     }
   }

@@ -1,44 +1,44 @@
 import Foundation
 import Storage
 
-/// `AuthStore` in the same SQLite file as the proxy's tables (decision 15: one store object
-/// per database). Every method that writes is one `BEGIN IMMEDIATE` transaction: it takes the
+/// The accounts' methods of `SQLiteAuthStore`. Every method that writes is one `BEGIN IMMEDIATE` transaction: it takes the
 /// file's write lock before reading, so another store object or process on the same file
 /// cannot judge the same rows in between (refresh-token rotation is a compare-and-set, the
 /// first signing key and secret written are the ones kept).
-extension SQLiteServerStore: AuthStore {
-  public func createUser(_ user: AuthUserRecord) throws(AuthStoreError) -> Bool {
-    try auth("create user") { connection in
+extension SQLiteAuthStore {
+  public func createUser(_ user: AuthUserRecord) async throws(AuthStoreError) -> Bool {
+    try await auth("create user") { connection in
       try connection.transaction {
         let taken = try connection.first(
           "SELECT 1 FROM auth_users WHERE id = ? OR email = ?", user.id.uuidString, user.email
         ) { _ in true }
         guard taken == nil else { return false }
-        try Self.insert(user, on: connection)
+        try SQLiteAccountRows.insert(user, on: connection)
         return true
       }
     }
   }
 
-  public func user(id: UUID) throws(AuthStoreError) -> AuthUserRecord? {
-    try auth("read user") { connection in
+  public func user(id: UUID) async throws(AuthStoreError) -> AuthUserRecord? {
+    try await auth("read user") { connection in
       try connection.first(
-        "SELECT \(Self.userColumns) FROM auth_users WHERE id = ?", id.uuidString,
-        map: Self.userRecord)
+        "SELECT \(SQLiteAccountRows.userColumns) FROM auth_users WHERE id = ?", id.uuidString,
+        map: SQLiteAccountRows.userRecord)
     }
   }
 
-  public func user(email: String) throws(AuthStoreError) -> AuthUserRecord? {
-    try auth("read user") { connection in
+  public func user(email: String) async throws(AuthStoreError) -> AuthUserRecord? {
+    try await auth("read user") { connection in
       try connection.first(
-        "SELECT \(Self.userColumns) FROM auth_users WHERE email = ?", email, map: Self.userRecord)
+        "SELECT \(SQLiteAccountRows.userColumns) FROM auth_users WHERE email = ?", email,
+        map: SQLiteAccountRows.userRecord)
     }
   }
 
   public func updateUser(
     _ user: AuthUserRecord, endingSessions: SessionSelection?
-  ) throws(AuthStoreError) -> UserUpdate {
-    try auth("update user") { connection in
+  ) async throws(AuthStoreError) -> UserUpdate {
+    try await auth("update user") { connection in
       try connection.transaction {
         let id = user.id.uuidString
         guard
@@ -49,7 +49,7 @@ extension SQLiteServerStore: AuthStore {
           "SELECT id FROM auth_users WHERE email = ? AND id <> ?", user.email, id
         ) { $0.string(0) }
         guard holder == nil else { return .emailTaken }
-        let password = try Self.passwordColumns(user.password)
+        let password = try SQLiteAccountRows.passwordColumns(user.password)
         try connection.run(
           """
           UPDATE auth_users SET email = ?, password_hash = ?, password_salt = ?,
@@ -61,17 +61,17 @@ extension SQLiteServerStore: AuthStore {
           user.createdAt.timeIntervalSince1970, user.updatedAt.timeIntervalSince1970,
           user.lastSignInAt?.timeIntervalSince1970, id)
         if let endingSessions {
-          try Self.removeSessions(of: user.id, endingSessions, on: connection)
+          try SQLiteAccountRows.removeSessions(of: user.id, endingSessions, on: connection)
         }
         return .updated
       }
     }
   }
 
-  public func deleteUser(id: UUID) throws(AuthStoreError) -> Bool {
-    try auth("delete user") { connection in
+  public func deleteUser(id: UUID) async throws(AuthStoreError) -> Bool {
+    try await auth("delete user") { connection in
       try connection.transaction {
-        try Self.removeSessions(of: id, .all, on: connection)
+        try SQLiteAccountRows.removeSessions(of: id, .all, on: connection)
         try connection.run("DELETE FROM auth_one_time_tokens WHERE user_id = ?", id.uuidString)
         try connection.run("DELETE FROM auth_identities WHERE user_id = ?", id.uuidString)
         return try connection.run("DELETE FROM auth_users WHERE id = ?", id.uuidString) > 0
@@ -81,8 +81,8 @@ extension SQLiteServerStore: AuthStore {
 
   public func startSession(
     _ session: AuthSessionRecord, firstToken: RefreshTokenRecord, signedInAt: Date?
-  ) throws(AuthStoreError) -> Bool {
-    try auth("start session") { connection in
+  ) async throws(AuthStoreError) -> Bool {
+    try await auth("start session") { connection in
       try connection.transaction {
         let user = session.userID.uuidString
         guard
@@ -95,7 +95,7 @@ extension SQLiteServerStore: AuthStore {
           VALUES (?, ?, ?, ?, ?)
           """, session.id.uuidString, user, session.createdAt.timeIntervalSince1970,
           session.assuranceLevel, session.notAfter?.timeIntervalSince1970)
-        try Self.insert(firstToken, on: connection)
+        try SQLiteAccountRows.insert(firstToken, on: connection)
         if let signedInAt {
           try connection.run(
             "UPDATE auth_users SET last_sign_in_at = ? WHERE id = ?",
@@ -106,42 +106,44 @@ extension SQLiteServerStore: AuthStore {
     }
   }
 
-  public func session(id: UUID) throws(AuthStoreError) -> AuthSessionRecord? {
-    try auth("read session") { connection in
-      try Self.session(id.uuidString, on: connection)
+  public func session(id: UUID) async throws(AuthStoreError) -> AuthSessionRecord? {
+    try await auth("read session") { connection in
+      try SQLiteAccountRows.session(id.uuidString, on: connection)
     }
   }
 
   public func endSessions(
     of userID: UUID, _ selection: SessionSelection
-  ) throws(AuthStoreError) -> Int {
-    try auth("end sessions") { connection in
-      try connection.transaction { try Self.removeSessions(of: userID, selection, on: connection) }
+  ) async throws(AuthStoreError) -> Int {
+    try await auth("end sessions") { connection in
+      try connection.transaction {
+        try SQLiteAccountRows.removeSessions(of: userID, selection, on: connection)
+      }
     }
   }
 
   public func rotateRefreshToken(
     presentedHash: [UInt8], childHash: [UInt8], now: Date, reuseInterval: TimeInterval
-  ) throws(AuthStoreError) -> RefreshRotation {
-    try auth("rotate refresh token") { connection in
+  ) async throws(AuthStoreError) -> RefreshRotation {
+    try await auth("rotate refresh token") { connection in
       try connection.transaction {
-        try Self.rotate(
+        try SQLiteAccountRows.rotate(
           presentedHash: AuthColumn.hex(presentedHash), childHash: AuthColumn.hex(childHash),
           now: now, reuseInterval: reuseInterval, on: connection)
       }
     }
   }
 
-  public func signingKeys() throws(AuthStoreError) -> [SigningKeyRecord] {
-    try auth("read signing keys") { connection in
+  public func signingKeys() async throws(AuthStoreError) -> [SigningKeyRecord] {
+    try await auth("read signing keys") { connection in
       try connection.query(
         "SELECT key_id, private_jwk, created_at, retired_at FROM auth_signing_keys ORDER BY sequence",
-        map: Self.signingKey)
+        map: SQLiteAccountRows.signingKey)
     }
   }
 
-  public func rotateSigningKey(to candidate: SigningKeyRecord) throws(AuthStoreError) {
-    try auth("rotate signing key") { connection in
+  public func rotateSigningKey(to candidate: SigningKeyRecord) async throws(AuthStoreError) {
+    try await auth("rotate signing key") { connection in
       try connection.transaction {
         let time = candidate.createdAt.timeIntervalSince1970
         try connection.run(
@@ -157,8 +159,8 @@ extension SQLiteServerStore: AuthStore {
 
   public func addSigningKeyIfNone(
     _ candidate: SigningKeyRecord
-  ) throws(AuthStoreError) -> SigningKeyRecord {
-    try auth("add signing key") { connection in
+  ) async throws(AuthStoreError) -> SigningKeyRecord {
+    try await auth("add signing key") { connection in
       try connection.transaction {
         if candidate.retiredAt == nil {
           try connection.run(
@@ -172,7 +174,7 @@ extension SQLiteServerStore: AuthStore {
             """
             SELECT key_id, private_jwk, created_at, retired_at FROM auth_signing_keys
             WHERE retired_at IS NULL ORDER BY sequence DESC
-            """, map: Self.signingKey)
+            """, map: SQLiteAccountRows.signingKey)
         else { throw ServerStoreError.invalidData("no unretired signing key after adding one") }
         return current
       }
@@ -181,8 +183,8 @@ extension SQLiteServerStore: AuthStore {
 
   public func projectSecret(
     creatingIfAbsent candidate: ProjectSecretRecord
-  ) throws(AuthStoreError) -> ProjectSecretRecord {
-    try auth("project secret") { connection in
+  ) async throws(AuthStoreError) -> ProjectSecretRecord {
+    try await auth("project secret") { connection in
       try connection.transaction {
         try connection.run(
           """
@@ -202,8 +204,8 @@ extension SQLiteServerStore: AuthStore {
     }
   }
 
-  public func saveOneTimeToken(_ token: OneTimeTokenRecord) throws(AuthStoreError) {
-    try auth("save one-time token") { connection in
+  public func saveOneTimeToken(_ token: OneTimeTokenRecord) async throws(AuthStoreError) {
+    try await auth("save one-time token") { connection in
       try connection.run(
         """
         INSERT INTO auth_one_time_tokens (hash, user_id, purpose, created_at, expires_at, used_at)
@@ -219,8 +221,8 @@ extension SQLiteServerStore: AuthStore {
 
   public func consumeOneTimeToken(
     hash: [UInt8], purpose: OneTimeTokenRecord.Purpose, now: Date
-  ) throws(AuthStoreError) -> OneTimeTokenRecord? {
-    try auth("consume one-time token") { connection in
+  ) async throws(AuthStoreError) -> OneTimeTokenRecord? {
+    try await auth("consume one-time token") { connection in
       // One UPDATE … RETURNING: the check and the mark are one statement, so the token is
       // consumed at most once whichever connection asks.
       try connection.first(
@@ -240,15 +242,4 @@ extension SQLiteServerStore: AuthStore {
     }
   }
 
-  /// `perform` with the auth store's error.
-  @discardableResult
-  func auth<T>(
-    _ operation: String, _ body: (SQLiteConnection) throws -> T
-  ) throws(AuthStoreError) -> T {
-    do {
-      return try perform(operation, body)
-    } catch {
-      throw AuthStoreError(error)
-    }
-  }
 }

@@ -1,13 +1,10 @@
 import Foundation
 import Postgres
 
-/// `AuthStore` on the same database and pool as the proxy's tables (decision 15: one store
-/// per database). Each method is one statement or one READ COMMITTED transaction whose
-/// first statement locks the row it decides on; rotation is one call of
-/// `kiln_rotate_refresh_token` (see `PostgresAccountsSchema.rotateFunction`).
-extension PostgresServerStore: AuthStore {
+/// The accounts' methods of `PostgresAuthStore`.
+extension PostgresAuthStore {
   public func createUser(_ user: AuthUserRecord) async throws(AuthStoreError) -> Bool {
-    let values = try authValues { try Self.userValues(user) }
+    let values = try authValues { try PostgresAccountRows.userValues(user) }
     return try await authQuery("create user", PostgresAccountsSQL.createUser, values)
       .affectedRows == 1
   }
@@ -15,19 +12,19 @@ extension PostgresServerStore: AuthStore {
   public func user(id: UUID) async throws(AuthStoreError) -> AuthUserRecord? {
     let result = try await authQuery(
       "read user", PostgresAccountsSQL.userByID, [.text(id.uuidString)])
-    return try authValues { try result.first.map(Self.userRecord) }
+    return try authValues { try result.first.map(PostgresAccountRows.userRecord) }
   }
 
   public func user(email: String) async throws(AuthStoreError) -> AuthUserRecord? {
     let result = try await authQuery(
       "read user", PostgresAccountsSQL.userByEmail, [.text(email)])
-    return try authValues { try result.first.map(Self.userRecord) }
+    return try authValues { try result.first.map(PostgresAccountRows.userRecord) }
   }
 
   public func updateUser(
     _ user: AuthUserRecord, endingSessions: SessionSelection?
   ) async throws(AuthStoreError) -> UserUpdate {
-    let values = try authValues { try Self.userValues(user) }
+    let values = try authValues { try PostgresAccountRows.userValues(user) }
     do {
       return try await pool.transaction { connection in
         let id: PostgresValue = .text(user.id.uuidString)
@@ -37,7 +34,7 @@ extension PostgresServerStore: AuthStore {
         guard try await connection.query(PostgresAccountsSQL.updateUser, values).affectedRows == 1
         else { return .emailTaken }
         if let endingSessions {
-          _ = try await Self.endSessions(of: user.id, endingSessions, on: connection)
+          _ = try await PostgresAccountRows.endSessions(of: user.id, endingSessions, on: connection)
         }
         return .updated
       }
@@ -90,7 +87,7 @@ extension PostgresServerStore: AuthStore {
       "read session", PostgresAccountsSQL.session, [.text(id.uuidString)])
     return try authValues {
       try result.first.map { row in
-        try Self.sessionRecord(row, at: 0)
+        try PostgresAccountRows.sessionRecord(row, at: 0)
       }
     }
   }
@@ -99,7 +96,7 @@ extension PostgresServerStore: AuthStore {
     of userID: UUID, _ selection: SessionSelection
   ) async throws(AuthStoreError) -> Int {
     try await authTransaction("end sessions") { connection in
-      try await Self.endSessions(of: userID, selection, on: connection)
+      try await PostgresAccountRows.endSessions(of: userID, selection, on: connection)
     }
   }
 
@@ -112,12 +109,12 @@ extension PostgresServerStore: AuthStore {
         .bytes(Data(presentedHash)), .bytes(Data(childHash)), .double(now.timeIntervalSince1970),
         .double(reuseInterval),
       ])
-    return try authValues { try Self.rotation(result.first) }
+    return try authValues { try PostgresAccountRows.rotation(result.first) }
   }
 
   public func signingKeys() async throws(AuthStoreError) -> [SigningKeyRecord] {
     let result = try await authQuery("read signing keys", PostgresAccountsSQL.signingKeys, [])
-    return try authValues { try result.rows.map(Self.signingKey) }
+    return try authValues { try result.rows.map(PostgresAccountRows.signingKey) }
   }
 
   public func rotateSigningKey(to candidate: SigningKeyRecord) async throws(AuthStoreError) {
@@ -150,7 +147,7 @@ extension PostgresServerStore: AuthStore {
       guard let row else {
         throw ServerStoreError.invalidData("no unretired signing key after adding one")
       }
-      return try Self.signingKey(row)
+      return try PostgresAccountRows.signingKey(row)
     }
   }
 

@@ -3,7 +3,7 @@ import Storage
 
 /// The auth tables' rows and the statements several `AuthStore` methods share; each runs
 /// inside the caller's transaction.
-extension SQLiteServerStore {
+enum SQLiteAccountRows {
   static let userColumns = """
     id, email, password_hash, password_salt, scrypt_cost, scrypt_block_size,
     scrypt_parallelization, metadata, confirmed_at, created_at, updated_at, last_sign_in_at

@@ -3,11 +3,11 @@ import Storage
 
 /// The auth store's provider identities in SQLite (schema version 3). Writes run in one
 /// `BEGIN IMMEDIATE` transaction, as the other account methods do.
-extension SQLiteServerStore {
+extension SQLiteAuthStore {
   public func createUser(
     _ user: AuthUserRecord, identity: AuthIdentityRecord
-  ) throws(AuthStoreError) -> Bool {
-    try auth("create user with identity") { connection in
+  ) async throws(AuthStoreError) -> Bool {
+    try await auth("create user with identity") { connection in
       try connection.transaction {
         let taken = try connection.first(
           "SELECT 1 FROM auth_users WHERE id = ? OR email = ?", user.id.uuidString, user.email
@@ -15,7 +15,7 @@ extension SQLiteServerStore {
         guard taken == nil, try !SQLiteIdentityRows.isLinked(identity, on: connection) else {
           return false
         }
-        try Self.insert(user, on: connection)
+        try SQLiteAccountRows.insert(user, on: connection)
         try SQLiteIdentityRows.insert(identity, on: connection)
         return true
       }
@@ -24,8 +24,8 @@ extension SQLiteServerStore {
 
   public func identity(
     provider: String, subject: String
-  ) throws(AuthStoreError) -> AuthIdentityRecord? {
-    try auth("read identity") { connection in
+  ) async throws(AuthStoreError) -> AuthIdentityRecord? {
+    try await auth("read identity") { connection in
       try connection.first(
         """
         SELECT \(SQLiteIdentityRows.columns) FROM auth_identities
@@ -34,8 +34,8 @@ extension SQLiteServerStore {
     }
   }
 
-  public func identities(ofUser userID: UUID) throws(AuthStoreError) -> [AuthIdentityRecord] {
-    try auth("read identities") { connection in
+  public func identities(ofUser userID: UUID) async throws(AuthStoreError) -> [AuthIdentityRecord] {
+    try await auth("read identities") { connection in
       try connection.query(
         """
         SELECT \(SQLiteIdentityRows.columns) FROM auth_identities WHERE user_id = ?
@@ -46,8 +46,8 @@ extension SQLiteServerStore {
 
   public func addIdentity(
     _ identity: AuthIdentityRecord
-  ) throws(AuthStoreError) -> IdentityAddition {
-    try auth("add identity") { connection in
+  ) async throws(AuthStoreError) -> IdentityAddition {
+    try await auth("add identity") { connection in
       try connection.transaction {
         guard
           try connection.first(

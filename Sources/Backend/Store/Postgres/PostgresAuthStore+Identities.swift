@@ -2,14 +2,14 @@ import Foundation
 import Postgres
 
 /// The auth store's provider identities on PostgreSQL (schema version 3).
-extension PostgresServerStore {
+extension PostgresAuthStore {
   /// Thrown inside a transaction to roll it back when the identity turns out to be taken.
   private struct IdentityTaken: Error {}
 
   public func createUser(
     _ user: AuthUserRecord, identity: AuthIdentityRecord
   ) async throws(AuthStoreError) -> Bool {
-    let values = try authValues { try Self.userValues(user) }
+    let values = try authValues { try PostgresAccountRows.userValues(user) }
     let identityValues = PostgresIdentitiesSchema.values(identity)
     do {
       return try await pool.transaction { connection in

@@ -1,0 +1,38 @@
+/// The two stores kiln-server opens over its one database: the proxy's `ServerStore` and
+/// the accounts' `AuthStore`. Both run on the same SQLite connection or PostgreSQL pool, so
+/// the schema is migrated once and `close()` closes it for both.
+public struct ServerStores: Sendable {
+  /// The proxy's store: admission, grants, entitlements, the ledger, refunds, webhook ids.
+  public let proxy: any ServerStore
+  /// The accounts' store: users, sessions, signing keys, one-time tokens, identities.
+  public let accounts: any AuthStore
+  private let database: Database
+
+  private enum Database: Sendable {
+    case sqlite(SQLiteServerDatabase)
+    case postgres(PostgresServerStore)
+  }
+
+  /// Both stores over an open SQLite database.
+  public init(sqlite database: SQLiteServerDatabase) {
+    let store = SQLiteServerStore(database: database)
+    proxy = store
+    accounts = store.accounts
+    self.database = .sqlite(database)
+  }
+
+  /// Both stores over `store`'s PostgreSQL pool (migrated by the caller).
+  public init(postgres store: PostgresServerStore) {
+    proxy = store
+    accounts = store.accounts
+    database = .postgres(store)
+  }
+
+  /// Closes the database under both stores; later calls of either fail with `.unavailable`.
+  public func close() async {
+    switch database {
+    case .sqlite(let database): await database.close()
+    case .postgres(let store): await store.close()
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import Core
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Backend
+
+/// `ReplySettlement` on its own: the ledger line, the counts, the refund of decision 133
+/// and the access log's note of decision 134, for each way a reply ends.
+@Suite struct ReplySettlementTests {
+  private let manualClock = ManualClock(start: storeNoon)
+  private let store = InMemoryServerStore()
+  private let metrics = ProxyMetrics()
+  private let sink = InMemoryLogSink()
+
+  private var settlement: ReplySettlement {
+    ReplySettlement(
+      store: store, clock: manualClock.appClock, metrics: metrics,
+      logger: AppLogger(sinks: [sink]))
+  }
+
+  /// Charges user-1's free message (10 a lifetime) as the proxy does before the upstream.
+  private func chargedExchange(bucketed: Bool = true) async throws -> Exchange {
+    let allowance = try freeMessages(10)
+    let decision = try await store.admit(admission(free: allowance))
+    #expect(decision == .admitted(freeRemaining: 9))
+    return Exchange(
+      requestID: "req-1", userID: "user-1", model: "openai/gpt-4o-mini", startedAt: storeNoon,
+      freeRemaining: 9, freeBucket: bucketed ? allowance.period.bucket(at: storeNoon) : nil,
+      note: BackendLogNote())
+  }
+
+  /// What a look (no charge) says is left of user-1's free messages.
+  private func freeLeft() async throws -> Int? {
+    let decision = try await store.admit(admission(free: try freeMessages(10), charge: false))
+    guard case .admitted(let remaining) = decision else {
+      Issue.record("expected .admitted, got \(decision)")
+      return nil
+    }
+    return remaining
+  }
+
+  @Test func aCompletedReplyIsRecordedWithItsDurationTokensAndGenerationAndNoted() async throws {
+    let exchange = try await chargedExchange()
+    var interpreter = UpstreamChunkInterpreter(collectsText: false)
+    let body = #"""
+      {"id":"gen-9","choices":[{"message":{"role":"assistant","content":"Hi"}}],
+       "usage":{"prompt_tokens":3,"completion_tokens":5}}
+      """#
+    #expect(interpreter.absorbCompletion(Array(body.utf8)) == .completed)
+    await manualClock.advance(by: .milliseconds(1500))
+
+    let refunded = await settlement.settle(
+      exchange, status: .completed, interpreter: interpreter, generationID: nil, refund: true)
+
+    #expect(!refunded, "a completed reply is never given back")
+    let ledger = try await store.usage(for: "user-1")
+    #expect(
+      ledger == [
+        UsageRecord(
+          requestID: "req-1", userID: "user-1", model: "openai/gpt-4o-mini", promptTokens: 3,
+          completionTokens: 5, status: "completed", startedAt: storeNoon,
+          durationMilliseconds: 1500, upstreamGenerationID: "gen-9")
+      ])
+    let fields = exchange.note.fields
+    #expect(fields.reply == "completed")
+    #expect(fields.upstreamGenerationID == "gen-9")
+    #expect(fields.promptTokens == 3 && fields.completionTokens == 5)
+    #expect(!fields.freeMessageRefunded)
+    #expect(try await freeLeft() == 9)
+    let text = metrics.prometheusText()
+    #expect(text.contains(#"kiln_proxy_replies_total{status="completed"} 1"#))
+    #expect(text.contains("kiln_proxy_free_refunds_total 0\n"))
+  }
+
+  @Test func anUpstreamErrorChargedToAFreeAllowanceGivesTheMessageBackWithItsLedgerLine()
+    async throws
+  {
+    let exchange = try await chargedExchange()
+
+    let refunded = await settlement.settle(
+      exchange, status: .upstreamError, interpreter: nil, generationID: "gen-2", refund: true)
+
+    #expect(refunded)
+    #expect(try await freeLeft() == 10)
+    #expect(try await store.usage(for: "user-1").map(\.status) == ["upstream_error"])
+    #expect(try await store.usage(for: "user-1").map(\.upstreamGenerationID) == ["gen-2"])
+    #expect(exchange.note.fields.freeMessageRefunded)
+    #expect(exchange.note.fields.reply == "upstream_error")
+    #expect(metrics.prometheusText().contains("kiln_proxy_free_refunds_total 1\n"))
+  }
+
+  /// Endings that keep the charge: an error the client saw part of (no refund asked), a
+  /// subscriber's request (no free bucket), a cancelled reply.
+  enum KeptCharge: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case errorAfterContent
+    case subscriberError
+    case cancelled
+
+    var testDescription: String { rawValue }
+  }
+
+  @Test(arguments: KeptCharge.allCases)
+  func anEndingThatKeepsTheChargeIsOnlyRecorded(ending: KeptCharge) async throws {
+    let exchange = try await chargedExchange(bucketed: ending != .subscriberError)
+    let status: ReplyStatus = ending == .cancelled ? .cancelled : .upstreamError
+
+    let refunded = await settlement.settle(
+      exchange, status: status, interpreter: nil, generationID: nil,
+      refund: ending != .errorAfterContent)
+
+    #expect(!refunded)
+    #expect(try await freeLeft() == 9)
+    #expect(try await store.usage(for: "user-1").map(\.status) == [status.rawValue])
+    #expect(!exchange.note.fields.freeMessageRefunded)
+    #expect(metrics.prometheusText().contains("kiln_proxy_free_refunds_total 0\n"))
+  }
+
+  @Test func aLedgerFailureIsLoggedNotThrownAndTheNoteStillSaysHowTheReplyEnded() async throws {
+    let exchange = try await chargedExchange()
+    await store.failEveryCall(with: .unavailable("disk full"))
+
+    let refunded = await settlement.settle(
+      exchange, status: .upstreamError, interpreter: nil, generationID: nil, refund: true)
+
+    #expect(!refunded, "nothing was given back when the store could not write")
+    #expect(exchange.note.fields.reply == "upstream_error")
+    #expect(!exchange.note.fields.freeMessageRefunded)
+    #expect(sink.messages.contains { $0.hasPrefix("usage ledger write failed:") })
+    #expect(!sink.text.contains("user-1"), "the log line names no user")
+    await store.failEveryCall(with: nil)
+    #expect(try await freeLeft() == 9)
+    #expect(try await store.usage(for: "user-1").isEmpty)
+  }
+}
