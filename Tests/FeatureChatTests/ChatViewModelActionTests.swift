@@ -59,10 +59,10 @@ import Testing
     try await ChatHarness.run(client: ScriptedChatClient(), faulty: true) { harness in
       let chat = try await harness.openChat()
       harness.faults?.onAppend(1, .fail(.diskFull))
-      chat.inputText = "Important words"
+      chat.composer.text = "Important words"
       let result = try #require(await chat.sendButtonTapped())
       #expect(result.error == .storage(.diskFull))
-      #expect(chat.inputText == "Important words")
+      #expect(chat.composer.text == "Important words")
       #expect(chat.state.failure?.code == "storage")
       #expect(chat.messages.isEmpty)
     }
@@ -113,13 +113,13 @@ import Testing
       let original = try #require(chat.messages.first)
 
       chat.editButtonTapped(messageID: original.id)
-      #expect(chat.inputText == "Helo")
-      #expect(chat.editingMessageID == original.id)
-      chat.inputText = "Hello"
+      #expect(chat.composer.text == "Helo")
+      #expect(chat.composer.editingMessageID == original.id)
+      chat.composer.text = "Hello"
       let result = try #require(await chat.sendButtonTapped())
 
       #expect(result.isCompleted)
-      #expect(chat.editingMessageID == nil)
+      #expect(chat.composer.editingMessageID == nil)
       let stored = try await harness.path(chat.conversationID)
       #expect(stored.map(\.text) == ["Hello", "echo: Hello"])
       #expect(harness.client.requests.last?.messages.last == .user("Hello"))
@@ -138,11 +138,11 @@ import Testing
       let chat = try await harness.openChat()
       await chat.send("Hi")
       chat.editButtonTapped(messageID: chat.messages[0].id)
-      chat.cancelEditButtonTapped()
-      #expect(chat.editingMessageID == nil)
-      #expect(chat.inputText == "")
+      chat.composer.cancelEditButtonTapped()
+      #expect(chat.composer.editingMessageID == nil)
+      #expect(chat.composer.text == "")
       chat.editButtonTapped(messageID: chat.messages[1].id)  // A reply cannot be edited.
-      #expect(chat.editingMessageID == nil)
+      #expect(chat.composer.editingMessageID == nil)
     }
   }
 
@@ -207,11 +207,11 @@ import Testing
   @Test func anUnknownConversationFailsToLoadAndSendsNothing() async throws {
     try await ChatHarness.run(client: ScriptedChatClient()) { harness in
       let chat = harness.sessions.viewModel(for: Fixture.uuid(4242))
-      chat.inputText = "Hello?"
+      chat.composer.text = "Hello?"
       let result = try #require(await chat.sendButtonTapped())
       #expect(result.error == .notFound)
       #expect(chat.loadState == .failed(.notFound))
-      #expect(chat.inputText == "Hello?")
+      #expect(chat.composer.text == "Hello?")
     }
   }
 }

@@ -13,15 +13,15 @@ import Testing
     let configuration = ChatConfiguration(maximumMessageBytes: 16)
     try await ChatHarness.run(configuration: configuration) { harness in
       let chat = try await harness.openChat()
-      chat.inputText = "seventeen bytes!!"
+      chat.composer.text = "seventeen bytes!!"
       let result = try #require(await chat.sendButtonTapped())
       #expect(result.error?.code == "validation")
-      #expect(chat.inputText == "seventeen bytes!!")
+      #expect(chat.composer.text == "seventeen bytes!!")
       #expect(harness.client.requests.isEmpty)
       #expect(try await harness.path(chat.conversationID).isEmpty)
       #expect(try await harness.usage.counts(dayKey: "2026-06-01").lifetimeMessages == 0)
 
-      chat.inputText = "sixteen bytes!!!"
+      chat.composer.text = "sixteen bytes!!!"
       let sent = try #require(await chat.sendButtonTapped())
       #expect(sent.isCompleted)
     }
@@ -37,10 +37,10 @@ import Testing
         MessageDTO(
           id: UUID(), conversationID: chat.conversationID, parentID: tail.id, role: .user,
           text: "from elsewhere", createdAt: tail.createdAt.addingTimeInterval(5)))
-      chat.inputText = "second"
+      chat.composer.text = "second"
       let result = try #require(await chat.sendButtonTapped())
       #expect(result.error?.code == "validation")
-      #expect(chat.inputText == "second")
+      #expect(chat.composer.text == "second")
       let path = try await harness.path(chat.conversationID)
       #expect(path.map(\.text) == ["first", "echo: first", "from elsewhere"])
       #expect(try await harness.usage.counts(dayKey: "2026-06-01").lifetimeMessages == 1)

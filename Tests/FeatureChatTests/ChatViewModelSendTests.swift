@@ -12,12 +12,12 @@ import Testing
   func sendStoresTheUserMessageThenStreamsAndStoresTheReply(storage: StorageKind) async throws {
     try await ChatHarness.run(storage: storage) { harness in
       let chat = try await harness.openChat()
-      chat.inputText = "  Hello there \n"
+      chat.composer.text = "  Hello there \n"
       let result = try #require(await chat.sendButtonTapped())
 
       #expect(result.isCompleted)
       #expect(result.reply.content == "echo: Hello there")
-      #expect(chat.inputText == "")
+      #expect(chat.composer.text == "")
       #expect(chat.state == .idle)
       let stored = try await harness.path(chat.conversationID)
       #expect(stored.map(\.role) == [.user, .assistant])
@@ -83,7 +83,7 @@ import Testing
   @Test func blankInputSendsNothing() async throws {
     try await ChatHarness.run(client: ScriptedChatClient()) { harness in
       let chat = try await harness.openChat()
-      chat.inputText = " \n\t "
+      chat.composer.text = " \n\t "
       #expect(await chat.sendButtonTapped() == nil)
       #expect(await chat.send("") == nil)
       #expect(harness.client.requests.isEmpty)

@@ -25,14 +25,14 @@ import Testing
       #expect(harness.paywallRequests == 0)
       #expect(chat.freeMessagesRemainingText == "No messages remaining")
 
-      chat.inputText = "message 11"
+      chat.composer.text = "message 11"
       let blocked = try #require(await chat.sendButtonTapped())
       #expect(blocked.error == .freeQuotaExhausted(remaining: 0))
       #expect(blocked.error?.code == "free_quota_exhausted")
       #expect(chat.state.failure?.code == "free_quota_exhausted")
       #expect(chat.state.failure?.requiresSubscription == true)
       #expect(harness.paywallRequests == 1)
-      #expect(chat.inputText == "message 11", "the blocked message is not lost")
+      #expect(chat.composer.text == "message 11", "the blocked message is not lost")
       #expect(harness.client.requests.count == 10)
       #expect(try await harness.path(chat.conversationID).count == 20)
       #expect(try await harness.usage.counts(dayKey: "2026-06-01").lifetimeMessages == 10)

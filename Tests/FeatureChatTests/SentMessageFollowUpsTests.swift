@@ -61,7 +61,7 @@ import Testing
   ])
   func sizesReadAsPeopleSayThem(bytes: Int, text: String) {
     #expect(MessageSizeLimit.byteCount(bytes) == text)
-    #expect(ChatViewModel.byteCount(bytes) == text)
+    #expect(ChatConfiguration.byteCount(bytes) == text)
   }
 
   @Test func onlyAMessageOverTheLimitIsRefused() throws {

@@ -41,4 +41,9 @@ public struct ChatConfiguration: Sendable, Equatable {
     self.extractsMemories = extractsMemories
     self.maximumMessageBytes = maximumMessageBytes
   }
+
+  /// `bytes` for people: "1.5 MiB", "12 KiB", "300 bytes".
+  public static func byteCount(_ bytes: Int) -> String {
+    MessageSizeLimit.byteCount(bytes)
+  }
 }

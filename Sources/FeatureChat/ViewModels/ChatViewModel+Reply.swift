@@ -20,32 +20,20 @@ extension ChatViewModel {
   /// and options.
   private func request(
     endingWith user: MessageDTO, budget: ContextBudget
-  ) async
-    -> ChatCompletionRequest
-  {
+  ) async -> ChatCompletionRequest {
     let shape = ReplyRequestBuilder.Shape(
       persona: persona, systemPromptOverride: systemPromptOverride, model: model,
-      temperature: configuration.temperature, options: requestOptions)
-    return await requests.request(
-      endingWith: user, loaded: messages, hasOlderPages: pages.hasOlderPages, shape: shape,
+      temperature: services.configuration.temperature, options: requestOptions)
+    return await services.requests.request(
+      endingWith: user, loaded: messages, hasOlderPages: services.pages.hasOlderPages, shape: shape,
       budget: budget)
   }
 
-  /// Shows streamed text in the reply `id` (one observable change); the conversation is
-  /// then `streaming`.
+  /// Shows streamed text in the reply `id`; the conversation is then `streaming`.
   private func showStreamedText(_ content: String, _ reasoning: String, in id: UUID) {
     if state == .sending, !content.isEmpty || !reasoning.isEmpty { state = .streaming }
-    guard let index = messages.lastIndex(where: { $0.id == id }) else { return }
-    var message = messages[index]
-    message.text = content
-    if !reasoning.isEmpty { message.reasoning = reasoning }
-    messages[index] = message
+    guard let index = messages.lastIndex(id: id) else { return }
+    messages[index].showStreamed(content, reasoning)
     streamedTextUpdates += 1
-  }
-
-  /// Replaces the shown message with its stored form.
-  func replace(with stored: MessageDTO) {
-    guard let index = messages.lastIndex(where: { $0.id == stored.id }) else { return }
-    messages[index] = ChatMessage(stored)
   }
 }

@@ -236,7 +236,7 @@ enum AskCommand {
   }
 
   private static func overLimit(_ limit: Int, withQuestion: Bool = false) -> CommandError {
-    let size = ChatViewModel.byteCount(limit)
+    let size = ChatConfiguration.byteCount(limit)
     let key = ConfigurationKey.maximumPromptBytes.name
     return CommandError.failure(
       withQuestion

@@ -171,15 +171,15 @@ final class InteractiveSession {
   }
 
   private var prompt: StyledText {
-    if chat?.editingMessageID != nil {
+    if chat?.composer.isEditing == true {
       return StyledText(L10n.Session.editPrompt + " ", style: theme.warning.adding(.bold))
     }
     return StyledText("› ", style: theme.prompt)
   }
 
   private func interrupted(discarded: String) {
-    if chat?.editingMessageID != nil {
-      chat?.cancelEditButtonTapped()
+    if chat?.composer.isEditing == true {
+      chat?.composer.cancelEditButtonTapped()
       hint(L10n.Session.editCancelled)
       return
     }
@@ -202,8 +202,8 @@ final class InteractiveSession {
     if text.hasPrefix("//") {
       await send(String(text.dropFirst()))
     } else if text.hasPrefix("/") {
-      if chat?.editingMessageID != nil {
-        chat?.cancelEditButtonTapped()
+      if chat?.composer.isEditing == true {
+        chat?.composer.cancelEditButtonTapped()
         hint(L10n.Session.editCancelled)
       }
       do {
@@ -211,8 +211,8 @@ final class InteractiveSession {
       } catch {
         problem(error.message)
       }
-    } else if let chat, chat.editingMessageID != nil {
-      chat.inputText = text
+    } else if let chat, chat.composer.isEditing {
+      chat.composer.text = text
       await replies.followReply(in: chat) { await chat.sendButtonTapped() }
     } else {
       await send(text)

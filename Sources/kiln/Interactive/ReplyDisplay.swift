@@ -127,9 +127,9 @@ final class ReplyDisplay {
     case .cancelled:
       console.hint(shownText ? L10n.Session.stoppedKept : L10n.Session.stopped)
     case .freeQuotaExhausted, .subscriptionRequired:
-      if let text = chat.inputText.isEmpty ? nil : chat.inputText {
+      if let text = chat.composer.text.isEmpty ? nil : chat.composer.text {
         prefill = text
-        chat.inputText = ""
+        chat.composer.text = ""
       }
       showUpgradeHint()
     case let error?:

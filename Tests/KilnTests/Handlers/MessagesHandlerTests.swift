@@ -78,7 +78,7 @@ import Testing
     #expect(await parts.handler.run(.edit(nil)))
     #expect(parts.replies.takePrefill() == "hello kiln")
     #expect(parts.replies.takePrefill() == nil, "once")
-    #expect(chat.editingMessageID != nil)
+    #expect(chat.composer.isEditing)
   }
 
   @Test func regenerateStreamsANewVersionThroughTheReplyDisplay() async throws {

@@ -105,7 +105,7 @@ final class MessagesHandler: SlashCommandHandler {
       return
     }
     chat.editButtonTapped(messageID: sent[index].id)
-    replies.prefill = chat.inputText
+    replies.prefill = chat.composer.text
     console.hint(
       console.io.isTerminal
         ? L10n.Session.editingOnTerminal(index + 1)
