@@ -153,6 +153,19 @@ import Testing
     #expect(leaks.isEmpty, "English in the Spanish run: \(leaks)\n\(transcript)")
   }
 
+  @Test func anUnusableDataFolderIsExplainedInSpanish() async throws {
+    let home = try ChatTestHome()
+    try Data("x".utf8).write(to: home.dataDirectory)
+    let run = try await home.runWithPipes(["chats"], input: "", environment: Self.spanish)
+    #expect(run.status == 1)
+    #expect(
+      run.error.contains(
+        "no se puede crear la carpeta de datos \(home.dataDirectory.path) "
+          + "(hay un archivo con ese nombre en medio). Solución: asegúrate"), "\(run.error)")
+    #expect(!run.error.contains("Fix:"))
+    #expect(!run.error.contains("cannot be created"))
+  }
+
   @Test func exportAndPersonasSpeakSpanish() async throws {
     // The Markdown headings come from Storage and the persona names from AI's table.
     let home = try ChatTestHome()

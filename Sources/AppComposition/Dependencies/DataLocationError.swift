@@ -22,17 +22,16 @@ public struct DataLocationError: Error, Equatable, Sendable, CustomStringConvert
     self.fix = fix
   }
 
-  /// `the data folder /x cannot be created (…). Fix: ….`
-  public var description: String { "\(problem). Fix: \(fix)." }
-
-  private static let elsewhere = "or point KILN_HOME or --data-dir at another folder"
+  /// `the data folder /x cannot be created (…). Fix: ….`, in the interface language (the
+  /// problem and fix are worded in it when the error is made).
+  public var description: String { L10n.Setup.text(.dataIssue, problem, fix) }
 
   /// The data folder at `path` could not be created or opened.
   static func folder(_ path: String, _ error: any Error) -> DataLocationError {
     DataLocationError(
       path: path,
-      problem: "the data folder \(path) cannot be created (\(FileFailure.reason(error)))",
-      fix: "make sure every part of the path is a folder you can write, \(elsewhere)")
+      problem: L10n.Setup.text(.dataFolderUnusable, path, FileFailure.reason(error)),
+      fix: L10n.Setup.text(.fixDataFolder))
   }
 
   /// The database at `path` could not be opened.
@@ -40,21 +39,21 @@ public struct DataLocationError: Error, Equatable, Sendable, CustomStringConvert
     switch error as? StorageError {
     case .corrupted:
       return DataLocationError(
-        path: path, problem: "the database \(path) is damaged or is not a Kiln database",
-        fix: "move it aside (Kiln then starts a new one there), \(elsewhere)")
+        path: path, problem: L10n.Setup.text(.databaseDamaged, path),
+        fix: L10n.Setup.text(.fixDatabaseDamaged))
     case .foreignDatabase:
       return DataLocationError(
-        path: path, problem: "the database \(path) belongs to another program, not Kiln",
-        fix: "leave it where it is and \(elsewhere.dropFirst(3))")
+        path: path, problem: L10n.Setup.text(.databaseForeign, path),
+        fix: L10n.Setup.text(.fixDatabaseForeign))
     case .readOnly:
       return DataLocationError(
-        path: path, problem: "the database \(path) cannot be written",
-        fix: "check the permissions of the file and its folder, \(elsewhere)")
+        path: path, problem: L10n.Setup.text(.databaseReadOnly, path),
+        fix: L10n.Setup.text(.fixDatabaseReadOnly))
     default:
-      let reason = AppError.from(error).userMessage
+      let reason = AppError.from(error).localizedUserMessage
       return DataLocationError(
-        path: path, problem: "the database \(path) cannot be opened (\(reason))",
-        fix: "check the file and its folder, \(elsewhere)")
+        path: path, problem: L10n.Setup.text(.databaseUnopenable, path, reason),
+        fix: L10n.Setup.text(.fixDatabaseUnopenable))
     }
   }
 }

@@ -14,6 +14,10 @@ extension L10n {
       case unknownKey, fixUnknownKeySuggestion, fixUnknownKey, plainHTTP, fixPlainHTTP
       case syncNotBuilt, fixSyncNotBuilt, fixProductCatalogue, fixAIValue
       case configFileUnreadable, fixConfigFileUnreadable
+      // The data folder or database cannot be used: "%1$@. Fix: %2$@.", then each case.
+      case dataIssue, dataFolderUnusable, fixDataFolder, databaseDamaged, fixDatabaseDamaged
+      case databaseForeign, fixDatabaseForeign, databaseReadOnly, fixDatabaseReadOnly
+      case databaseUnopenable, fixDatabaseUnopenable
       // Why a file operation failed.
       case fileMissing, filePermission, fileIsFolder, fileParentNotFolder, fileInTheWay
       case fileReadOnly, fileDiskFull, fileNotUTF8
