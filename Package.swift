@@ -243,7 +243,7 @@ package.targets += [
     name: "AppCompositionTests",
     dependencies: [
       "Core", "AppComposition", "TestSupport", "Storage", "Payments", "FeatureChat",
-      "FeatureSettings", "Localization", "Auth",
+      "FeatureSettings", "Localization", "Auth", "AI",
     ]),
   .testTarget(
     name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI", "TestSupport"]),

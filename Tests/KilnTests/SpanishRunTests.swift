@@ -10,13 +10,20 @@ import Testing
 @Suite(.serialized) struct SpanishRunTests {
   private static let spanish = ["LANG": "es_ES.UTF-8"]
 
-  /// Runs `kiln` in Spanish and adds what it printed to `transcript`.
+  /// Runs `kiln` in Spanish and adds what it printed to `transcript`. JSON on standard
+  /// output is left out: it is data for scripts and keeps stored values (such as the persona
+  /// name a conversation was created with) as they are.
   private func run(
     _ home: ChatTestHome, _ arguments: [String], input: String = "",
     into transcript: inout String
   ) async throws -> String {
     let result = try await home.runWithPipes(arguments, input: input, environment: Self.spanish)
-    transcript += "$ kiln \(arguments.joined(separator: " "))\n\(result.output)\(result.error)\n"
+    let printsJSON =
+      arguments.contains("--json")
+      || (arguments.first == "export" && !arguments.contains("markdown"))
+    let isJSON = printsJSON && (result.output.hasPrefix("[") || result.output.hasPrefix("{"))
+    transcript +=
+      "$ kiln \(arguments.joined(separator: " "))\n\(isJSON ? "" : result.output)\(result.error)\n"
     return result.output
   }
 
@@ -108,6 +115,87 @@ import Testing
     let result = try await home.runWithPipes(["config"], input: "", environment: environment)
     #expect(result.output.contains("KILN_MODEL = modelo-local   (de entorno)"))
     #expect(!result.output.contains("environment"))
+  }
+
+  @Test func setupReportsSpeakSpanish() async throws {
+    // Words from outside kiln: the echo model's reason (AI), configuration problems and file
+    // failures (AppComposition), and what carries streams (Networking).
+    let home = try ChatTestHome()
+    var transcript = ""
+    let config = try await run(home, ["config"], into: &transcript)
+    #expect(
+      config.contains("no hay ningún valor en PROXY_BASE_URL, OPENAI_BASE_URL ni OPENAI_API_KEY"))
+    let doctor = try await run(home, ["doctor"], into: &transcript)
+    #expect(doctor.contains("streaming: "))
+    let file = home.root.appendingPathComponent("config-con-errata")
+    try "KILN_MODLE = modelo-local\n".write(to: file, atomically: true, encoding: .utf8)
+    let warned = try await run(home, ["config", "--config", file.path], into: &transcript)
+    #expect(warned.contains("Kiln no conoce esta clave, así que la ignora"))
+    #expect(warned.contains("¿querías decir KILN_MODEL?"))
+    _ = try await run(
+      home, ["config", "--config", home.root.path + "/no-existe.conf"], into: &transcript)
+    #expect(transcript.contains("no existe ese archivo o carpeta"))
+    var environment = Self.spanish
+    environment["KILN_FREE_MESSAGE_LIMIT"] = "muchos"
+    let bad = try await home.runWithPipes(["config"], input: "", environment: environment)
+    transcript += "$ KILN_FREE_MESSAGE_LIMIT=muchos kiln config\n\(bad.output)\(bad.error)\n"
+    #expect(
+      (bad.output + bad.error).contains(
+        "KILN_FREE_MESSAGE_LIMIT (entorno): 'muchos' no es un número entero mayor que cero."))
+
+    for english in [
+      "is set", "flow-controlled", "does not know this key", "did you mean", "no such file",
+      "whole number", "Fix:", "(environment)",
+    ] {
+      #expect(!transcript.contains(english), "\(english) in the Spanish run\n\(transcript)")
+    }
+    let leaks = try EnglishCatalogue.leaks(in: transcript)
+    #expect(leaks.isEmpty, "English in the Spanish run: \(leaks)\n\(transcript)")
+  }
+
+  @Test func anUnusableDataFolderIsExplainedInSpanish() async throws {
+    let home = try ChatTestHome()
+    try Data("x".utf8).write(to: home.dataDirectory)
+    let run = try await home.runWithPipes(["chats"], input: "", environment: Self.spanish)
+    #expect(run.status == 1)
+    #expect(
+      run.error.contains(
+        "no se puede crear la carpeta de datos \(home.dataDirectory.path) "
+          + "(hay un archivo con ese nombre en medio). Solución: asegúrate"), "\(run.error)")
+    #expect(!run.error.contains("Fix:"))
+    #expect(!run.error.contains("cannot be created"))
+  }
+
+  @Test func exportAndPersonasSpeakSpanish() async throws {
+    // The Markdown headings come from Storage and the persona names from AI's table.
+    let home = try ChatTestHome()
+    var transcript = ""
+    _ = try await run(home, ["ask", "hola desde la prueba"], into: &transcript)
+    let listed = try await run(home, ["chats", "--json"], into: &transcript)
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+    let id = try #require(rows.first?["id"] as? String)
+    #expect(rows.first?["persona_id"] as? String == "general", "ids stay as they are")
+    let markdown = try await run(home, ["export", "--format", "markdown", id], into: &transcript)
+    #expect(markdown.contains("- Persona: Asistente general\n"))
+    #expect(markdown.contains("- Creada: "))
+    #expect(markdown.contains("### Tú · "))
+    #expect(markdown.contains("### Asistente · "))
+    let chats = try await run(home, ["chats"], into: &transcript)
+    #expect(chats.contains("(Asistente general)"))
+    let chat = try await run(
+      home, [], input: "/persona\n/persona traductor\n/persona translator\n/quit\n",
+      into: &transcript)
+    #expect(chat.contains("Asistente general"))
+    #expect(chat.contains("Traductor"))
+
+    for english in [
+      "General Assistant", "Translator", "- Created:", "- Updated:", "### You", "### Assistant",
+    ] {
+      #expect(!transcript.contains(english), "\(english) in the Spanish run\n\(transcript)")
+    }
+    let leaks = try EnglishCatalogue.leaks(in: transcript)
+    #expect(leaks.isEmpty, "English in the Spanish run: \(leaks)\n\(transcript)")
   }
 
   @Test func theCheckFindsEnglishInAnEnglishRun() async throws {

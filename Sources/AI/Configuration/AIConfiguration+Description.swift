@@ -44,7 +44,7 @@ extension AIConfiguration {
       lines.append(Self.headerLine(settings.defaultHeaders))
     case .echo(let reason):
       lines.append(SummaryLine(name: "AI client", value: "echo (EchoLLMClient)"))
-      lines.append(SummaryLine(name: "Why", value: reason))
+      lines.append(SummaryLine(name: "Why", value: reason.description))
     }
     let models = catalogue.models.map(\.id.rawValue).joined(separator: ", ")
     lines.append(SummaryLine(name: "Models", value: models.isEmpty ? "none listed" : models))

@@ -44,7 +44,7 @@ public struct AIConfiguration: Sendable, Equatable {
     /// An OpenAI-compatible provider called directly.
     case direct(DirectProviderSettings)
     /// The echo; `reason` says why no provider was selected.
-    case echo(reason: String)
+    case echo(reason: EchoReason)
   }
 
   /// The selected client and its settings.
@@ -88,12 +88,12 @@ public struct AIConfiguration: Sendable, Equatable {
       return AIConfiguration(
         provider: .direct(direct), catalogue: catalogue.including(direct.model))
     }
-    let reason =
+    let reason: EchoReason =
       reader.wasPlaceholder(Key.proxyBaseURL)
-      ? "\(Key.proxyBaseURL) is a placeholder"
+      ? .placeholder(key: Key.proxyBaseURL)
       : reader.raw(Key.proxyBaseURL) != nil
-        ? "\(Key.proxyBaseURL) is not an http(s) URL"
-        : "no \(Key.proxyBaseURL), \(Key.openAIBaseURL) or \(Key.openAIAPIKey) is set"
+        ? .notHTTPURL(key: Key.proxyBaseURL)
+        : .nothingSet(keys: [Key.proxyBaseURL, Key.openAIBaseURL, Key.openAIAPIKey])
     return AIConfiguration(provider: .echo(reason: reason), catalogue: .echo)
   }
 }

@@ -1,4 +1,5 @@
 import Core
+import Localization
 
 /// One problem with the configuration: which key, where it was set, what is wrong, and how
 /// to fix it.
@@ -19,11 +20,12 @@ public struct ConfigurationIssue: Equatable, Sendable, CustomStringConvertible {
     self.fix = fix
   }
 
-  /// `PROXY_PATH (config:3): must start with '/'. Fix: …`
+  /// `PROXY_PATH (config:3): must start with '/'. Fix: …`, in the interface language (the
+  /// validator words `problem` and `fix` in it too).
   public var description: String {
-    var subject = key ?? "configuration"
-    if let origin { subject += " (\(origin))" }
-    return "\(subject): \(problem). Fix: \(fix)."
+    var subject = key ?? L10n.Setup.text(.issueSubject)
+    if let origin { subject += " (\(origin.localizedDescription))" }
+    return L10n.Setup.text(.issue, subject, problem, fix)
   }
 }
 

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Localization
 
 /// Where a configuration value came from, so messages can point at it.
 public enum ConfigurationOrigin: Equatable, Sendable, CustomStringConvertible {
@@ -66,8 +67,8 @@ public enum ConfigurationFile {
       throw ConfigurationError(
         ConfigurationIssue(
           key: nil, origin: nil,
-          problem: "the configuration file \(path) cannot be read (\(FileFailure.reason(error)))",
-          fix: "check the path and its permissions, or pass another file with --config PATH"))
+          problem: L10n.Setup.text(.configFileUnreadable, path, FileFailure.reason(error)),
+          fix: L10n.Setup.text(.fixConfigFileUnreadable)))
     }
     try parse(text, path: path, into: &entries, visiting: visiting + [path])
   }

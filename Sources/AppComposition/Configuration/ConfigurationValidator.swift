@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Localization
 import Payments
 
 /// Checks a configuration and explains every problem: which key, where it was set, what is
@@ -34,9 +35,7 @@ public enum ConfigurationValidator {
         ConfigurationIssue(
           key: ConfigurationKey.productCatalogue.name,
           origin: configuration.entry(.productCatalogue)?.origin, problem: error.description,
-          fix:
-            "write it as product_id=AMOUNT CURRENCY entries separated by commas, "
-            + "e.g. monthly_plan=9.99 USD, annual_plan=79.99 USD")
+          fix: L10n.Setup.text(.fixProductCatalogue))
       ])
     }
   }
@@ -64,12 +63,14 @@ public enum ConfigurationValidator {
   public static func warnings(in configuration: Configuration) -> [ConfigurationIssue] {
     var warnings: [ConfigurationIssue] = []
     for name in configuration.unknownFileKeys {
-      let suggestion = closestKnownKey(to: name).map { "did you mean \($0)?" }
+      let suggestion = closestKnownKey(to: name).map {
+        L10n.Setup.text(.fixUnknownKeySuggestion, $0)
+      }
       warnings.append(
         ConfigurationIssue(
           key: name, origin: configuration.entries[name]?.origin,
-          problem: "Kiln does not know this key, so it is ignored",
-          fix: suggestion ?? "remove it, or see `kiln config` for the keys Kiln reads"))
+          problem: L10n.Setup.text(.unknownKey),
+          fix: suggestion ?? L10n.Setup.text(.fixUnknownKey)))
     }
     for key in [ConfigurationKey.proxyBaseURL, .openAIBaseURL, .supabaseURL] {
       guard let url = configuration.url(key), url.scheme == "http", let host = url.host,
@@ -78,16 +79,14 @@ public enum ConfigurationValidator {
       warnings.append(
         ConfigurationIssue(
           key: key.name, origin: configuration.entry(key)?.origin,
-          problem: "uses plain http to \(host), so tokens and messages travel unencrypted",
-          fix: "use an https URL"))
+          problem: L10n.Setup.text(.plainHTTP, host), fix: L10n.Setup.text(.fixPlainHTTP)))
     }
     if configuration.bool(.chatSyncEnabled) == true {
       warnings.append(
         ConfigurationIssue(
           key: ConfigurationKey.chatSyncEnabled.name,
           origin: configuration.entry(.chatSyncEnabled)?.origin,
-          problem: "chat sync is not built yet, so chats stay on this device",
-          fix: "remove it for now; sync will read it when it arrives"))
+          problem: L10n.Setup.text(.syncNotBuilt), fix: L10n.Setup.text(.fixSyncNotBuilt)))
     }
     return warnings
   }
@@ -118,43 +117,40 @@ public enum ConfigurationValidator {
     switch key.kind {
     case .url:
       guard httpURL(value) != nil else {
-        return issue(
-          "'\(value)' is not an http or https URL with a host",
-          "set \(key.name) to a full URL such as https://example.com/path, or remove it")
+        return issue(L10n.Setup.text(.notHTTPURL, value), L10n.Setup.text(.fixURL, key.name))
       }
     case .path:
       guard value.hasPrefix("/"), !value.contains(" ") else {
         return issue(
-          "'\(value)' must be a URL path starting with '/'", "set \(key.name) = /\(value)")
+          L10n.Setup.text(.notURLPath, value), L10n.Setup.text(.fixPath, key.name, value))
       }
     case .boolean:
       guard boolean(value) != nil else {
-        return issue("'\(value)' is not true or false", "set \(key.name) = true or false")
+        return issue(L10n.Setup.text(.notBoolean, value), L10n.Setup.text(.fixBoolean, key.name))
       }
     case .binaryFlag:
       guard value == "0" || value == "1" else {
         return issue(
-          "'\(value)' must be 0 or 1", "set \(key.name) = 0 (real services) or 1 (mocks)")
+          L10n.Setup.text(.notBinaryFlag, value), L10n.Setup.text(.fixBinaryFlag, key.name))
       }
     case .positiveInteger:
       guard let number = Int(value), number > 0 else {
         return issue(
-          "'\(value)' is not a whole number above zero", "set \(key.name) = 10, for example")
+          L10n.Setup.text(.notPositiveInteger, value),
+          L10n.Setup.text(.fixPositiveInteger, key.name))
       }
     case .jsonObject:
       let object = try? JSONSerialization.jsonObject(with: Data(value.utf8))
       guard let dictionary = object as? [String: Any],
         dictionary.values.allSatisfy({ $0 is String })
       else {
-        return issue(
-          "is not a JSON object of strings",
-          #"write it as {"Header-Name": "value"} on one line"#)
+        return issue(L10n.Setup.text(.notJSONObject), L10n.Setup.text(.fixJSONObject))
       }
     case .choice(let options):
       guard options.contains(value.lowercased()) else {
+        let listed = options.joined(separator: ", ")
         return issue(
-          "'\(value)' is not one of \(options.joined(separator: ", "))",
-          "set \(key.name) to one of \(options.joined(separator: ", "))")
+          L10n.Setup.text(.notOneOf, value, listed), L10n.Setup.text(.fixOneOf, key.name, listed))
       }
     case .text, .list:
       break
@@ -171,10 +167,8 @@ public enum ConfigurationValidator {
         issues.append(
           ConfigurationIssue(
             key: missing.name, origin: nil,
-            problem: "is missing while \(present.name) is set; accounts need both",
-            fix:
-              "set \(missing.name) from your Supabase project's API settings, or remove \(present.name)"
-          ))
+            problem: L10n.Setup.text(.missingPair, present.name),
+            fix: L10n.Setup.text(.fixMissingPair, missing.name, present.name)))
       }
     }
     return issues

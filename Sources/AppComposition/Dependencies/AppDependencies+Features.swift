@@ -2,14 +2,19 @@ import Core
 import FeatureChat
 import FeatureRating
 import FeatureSettings
+import Localization
 import Payments
 
 /// The settings, paywall and account view models, built from the services this object
 /// already holds, so the terminal app and a SwiftUI app get the same behaviour.
 extension AppDependencies {
-  /// The personas the settings picker offers: FeatureChat's catalogue, in its order.
+  /// The personas the settings picker offers: FeatureChat's catalogue, in its order, named
+  /// in the interface language.
   private var personaOptions: [PersonaOption] {
-    PersonaCatalogue.all.map { PersonaOption(id: $0.id.rawValue, name: $0.displayName) }
+    PersonaCatalogue.all.map {
+      PersonaOption(
+        id: $0.id.rawValue, name: L10n.Persona.name(forID: $0.id.rawValue) ?? $0.displayName)
+    }
   }
 
   /// The settings picker's models: the AI catalogue's, as plain values.

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Localization
 import Storage
 
 /// The data folder or the database in it cannot be used; says which path, what is wrong
@@ -21,17 +22,16 @@ public struct DataLocationError: Error, Equatable, Sendable, CustomStringConvert
     self.fix = fix
   }
 
-  /// `the data folder /x cannot be created (…). Fix: ….`
-  public var description: String { "\(problem). Fix: \(fix)." }
-
-  private static let elsewhere = "or point KILN_HOME or --data-dir at another folder"
+  /// `the data folder /x cannot be created (…). Fix: ….`, in the interface language (the
+  /// problem and fix are worded in it when the error is made).
+  public var description: String { L10n.Setup.text(.dataIssue, problem, fix) }
 
   /// The data folder at `path` could not be created or opened.
   static func folder(_ path: String, _ error: any Error) -> DataLocationError {
     DataLocationError(
       path: path,
-      problem: "the data folder \(path) cannot be created (\(FileFailure.reason(error)))",
-      fix: "make sure every part of the path is a folder you can write, \(elsewhere)")
+      problem: L10n.Setup.text(.dataFolderUnusable, path, FileFailure.reason(error)),
+      fix: L10n.Setup.text(.fixDataFolder))
   }
 
   /// The database at `path` could not be opened.
@@ -39,21 +39,21 @@ public struct DataLocationError: Error, Equatable, Sendable, CustomStringConvert
     switch error as? StorageError {
     case .corrupted:
       return DataLocationError(
-        path: path, problem: "the database \(path) is damaged or is not a Kiln database",
-        fix: "move it aside (Kiln then starts a new one there), \(elsewhere)")
+        path: path, problem: L10n.Setup.text(.databaseDamaged, path),
+        fix: L10n.Setup.text(.fixDatabaseDamaged))
     case .foreignDatabase:
       return DataLocationError(
-        path: path, problem: "the database \(path) belongs to another program, not Kiln",
-        fix: "leave it where it is and \(elsewhere.dropFirst(3))")
+        path: path, problem: L10n.Setup.text(.databaseForeign, path),
+        fix: L10n.Setup.text(.fixDatabaseForeign))
     case .readOnly:
       return DataLocationError(
-        path: path, problem: "the database \(path) cannot be written",
-        fix: "check the permissions of the file and its folder, \(elsewhere)")
+        path: path, problem: L10n.Setup.text(.databaseReadOnly, path),
+        fix: L10n.Setup.text(.fixDatabaseReadOnly))
     default:
-      let reason = AppError.from(error).userMessage
+      let reason = AppError.from(error).localizedUserMessage
       return DataLocationError(
-        path: path, problem: "the database \(path) cannot be opened (\(reason))",
-        fix: "check the file and its folder, \(elsewhere)")
+        path: path, problem: L10n.Setup.text(.databaseUnopenable, path, reason),
+        fix: L10n.Setup.text(.fixDatabaseUnopenable))
     }
   }
 }
@@ -61,7 +61,8 @@ public struct DataLocationError: Error, Equatable, Sendable, CustomStringConvert
 /// Plain words for why a file operation failed, from the system's error number: "it is a
 /// folder", not "NSCocoaErrorDomain error 256".
 public enum FileFailure {
-  /// A short reason such as "no such file or folder" or "permission denied".
+  /// A short reason such as "no such file or folder" or "permission denied", in the
+  /// interface language.
   public static func reason(_ error: any Error) -> String {
     let nsError = error as NSError
     // Foundation wraps the system's error; on Linux the wrapped value does not always bridge
@@ -70,21 +71,22 @@ public enum FileFailure {
     let posix = nsError.domain == NSPOSIXErrorDomain ? nsError : underlying
     if let posix, posix.domain == NSPOSIXErrorDomain {
       switch posix.code {
-      case Int(ENOENT): return "no such file or folder"
-      case Int(EACCES), Int(EPERM): return "permission denied"
-      case Int(EISDIR): return "it is a folder, not a file"
-      case Int(ENOTDIR): return "part of the path is a file, not a folder"
-      case Int(EEXIST): return "a file with that name is in the way"
-      case Int(EROFS): return "the file system is read-only"
-      case Int(ENOSPC): return "the disk is full"
+      case Int(ENOENT): return L10n.Setup.text(.fileMissing)
+      case Int(EACCES), Int(EPERM): return L10n.Setup.text(.filePermission)
+      case Int(EISDIR): return L10n.Setup.text(.fileIsFolder)
+      case Int(ENOTDIR): return L10n.Setup.text(.fileParentNotFolder)
+      case Int(EEXIST): return L10n.Setup.text(.fileInTheWay)
+      case Int(EROFS): return L10n.Setup.text(.fileReadOnly)
+      case Int(ENOSPC): return L10n.Setup.text(.fileDiskFull)
       default: return posix.localizedDescription.lowercased()
       }
     }
     switch nsError.code {
-    case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file or folder"
-    case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
-    case NSFileReadInapplicableStringEncodingError: return "not UTF-8 text"
-    case NSFileWriteFileExistsError: return "a file with that name is in the way"
+    case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return L10n.Setup.text(.fileMissing)
+    case NSFileReadNoPermissionError, NSFileWriteNoPermissionError:
+      return L10n.Setup.text(.filePermission)
+    case NSFileReadInapplicableStringEncodingError: return L10n.Setup.text(.fileNotUTF8)
+    case NSFileWriteFileExistsError: return L10n.Setup.text(.fileInTheWay)
     default: return nsError.localizedDescription
     }
   }

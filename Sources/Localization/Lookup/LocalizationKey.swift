@@ -39,6 +39,7 @@ extension L10n {
   /// namespace's keys must be added here or the tests report its table entries as unused.
   package static let keyTypes: [any LocalizationKey.Type] = [
     A11y.Key.self,
+    Archive.Key.self,
     Auth.Key.self,
     Chat.Key.self,
     Chat.PluralKey.self,
@@ -48,9 +49,11 @@ extension L10n {
     Onboarding.Key.self,
     Payments.Key.self,
     Payments.PluralKey.self,
+    Persona.Key.self,
     Profile.Key.self,
     Session.Key.self,
     Settings.Key.self,
+    Setup.Key.self,
     Terminal.Key.self,
     Theme.Key.self,
   ]

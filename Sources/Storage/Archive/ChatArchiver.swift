@@ -158,15 +158,20 @@ public struct ChatArchiver: Sendable {
     return report
   }
 
-  /// One conversation's active path as Markdown (see `ConversationMarkdown`).
+  /// One conversation's active path as Markdown (see `ConversationMarkdown`), in the words
+  /// of `labels`.
   /// - Throws: `StorageError.notFound` for an unknown id.
-  public func exportMarkdown(conversationID: UUID, timeZone: TimeZone) async throws -> String {
+  public func exportMarkdown(
+    conversationID: UUID, timeZone: TimeZone,
+    labels: ConversationMarkdown.Labels = .english
+  ) async throws -> String {
     guard let conversation = try await conversations.get(id: conversationID) else {
       throw StorageError.notFound("conversation")
     }
     let path = try await messages.allMessages(conversationID: conversationID)
       .filter(\.isOnActivePath)
-    return ConversationMarkdown.render(conversation, messages: path, timeZone: timeZone)
+    return ConversationMarkdown.render(
+      conversation, messages: path, timeZone: timeZone, labels: labels)
   }
 
   /// Encodes an archive as pretty-printed JSON with sorted keys.

@@ -21,9 +21,11 @@ import Foundation
 /// Try the market hall.
 /// ```
 public enum ConversationMarkdown {
-  /// Renders `messages` (oldest first) of `conversation`, with times in `timeZone`.
+  /// Renders `messages` (oldest first) of `conversation`, with times in `timeZone` and the
+  /// words of `labels` (English unless the caller passes its interface language's).
   public static func render(
-    _ conversation: ConversationDTO, messages: [MessageDTO], timeZone: TimeZone
+    _ conversation: ConversationDTO, messages: [MessageDTO], timeZone: TimeZone,
+    labels: Labels = .english
   ) -> String {
     func time(_ date: Date) -> String {
       let offset = timeZone.secondsFromGMT(for: date)
@@ -31,16 +33,18 @@ public enum ConversationMarkdown {
         "\(ArchiveDate.readable(date, offsetSeconds: offset)) \(ArchiveDate.offsetLabel(offset))"
     }
     var lines = ["# \(singleLine(conversation.title))", ""]
-    if let persona = conversation.personaName {
-      lines.append("- Persona: \(singleLine(persona))")
+    let personaName =
+      conversation.personaID.flatMap { labels.personaNames[$0] } ?? conversation.personaName
+    if let persona = personaName {
+      lines.append("- \(labels.persona): \(singleLine(persona))")
     }
-    lines.append("- Created: \(time(conversation.createdAt))")
-    lines.append("- Updated: \(time(conversation.updatedAt))")
+    lines.append("- \(labels.created): \(time(conversation.createdAt))")
+    lines.append("- \(labels.updated): \(time(conversation.updatedAt))")
     lines += ["", "---"]
     for message in messages {
-      var heading = "### \(author(message.role)) · \(time(message.createdAt))"
+      var heading = "### \(author(message.role, labels)) · \(time(message.createdAt))"
       if let model = message.model { heading += " · \(singleLine(model))" }
-      if let note = statusNote(message.status) { heading += " · \(note)" }
+      if let note = statusNote(message.status, labels) { heading += " · _\(note)_" }
       lines += ["", heading, ""]
       if let reasoning = message.reasoning, !reasoning.isEmpty {
         lines += reasoning.split(separator: "\n", omittingEmptySubsequences: false)
@@ -52,23 +56,23 @@ public enum ConversationMarkdown {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func author(_ role: MessageRole) -> String {
+  private static func author(_ role: MessageRole, _ labels: Labels) -> String {
     switch role {
-    case .user: return "You"
-    case .assistant: return "Assistant"
-    case .system: return "System"
-    case .tool: return "Tool"
+    case .user: return labels.you
+    case .assistant: return labels.assistant
+    case .system: return labels.system
+    case .tool: return labels.tool
     default: return singleLine(role.rawValue.capitalized)
     }
   }
 
-  private static func statusNote(_ status: MessageStatus) -> String? {
+  private static func statusNote(_ status: MessageStatus, _ labels: Labels) -> String? {
     switch status {
     case .complete: return nil
-    case .sending: return "_sending_"
-    case .streaming: return "_incomplete_"
-    case .failed: return "_failed_"
-    case .cancelled: return "_stopped_"
+    case .sending: return labels.sending
+    case .streaming: return labels.incomplete
+    case .failed: return labels.failed
+    case .cancelled: return labels.stopped
     }
   }
 

@@ -31,7 +31,7 @@ enum ExportCommand {
           L10n.Terminal.markdownNeedsOne)
       }
       text = try await dependencies.archiver.exportMarkdown(
-        conversationID: conversation.id, timeZone: .current)
+        conversationID: conversation.id, timeZone: .current, labels: .interfaceLanguage)
     }
     if let output = context.command.value("--output") {
       let url = UserPath.url(output, environment: context.environment.variables)

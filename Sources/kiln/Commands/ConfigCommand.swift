@@ -48,7 +48,7 @@ enum ConfigCommand {
     if context.wantsJSON {
       try context.printJSON(report)
     } else {
-      context.console.output(text(report))
+      context.console.output(text(report, why: why(ai.provider)))
     }
     return .success
   }
@@ -108,11 +108,18 @@ enum ConfigCommand {
     ]
   }
 
-  private static func text(_ report: Report) -> String {
+  /// Why the echo model answers, in the interface language; the JSON keeps the English.
+  private static func why(_ provider: AIConfiguration.Provider) -> String? {
+    guard case .echo(let reason) = provider else { return nil }
+    return reason.localizedDescription
+  }
+
+  private static func text(_ report: Report, why: String?) -> String {
     var text = ""
     for line in report.ai + report.services {
       let name = Self.label(line.name)
-      text += "\(name.padding(toLength: 16, withPad: " ", startingAt: 0))\(Self.word(line.value))\n"
+      let value = line.name == "Why" ? why ?? line.value : Self.word(line.value)
+      text += "\(name.padding(toLength: 16, withPad: " ", startingAt: 0))\(value)\n"
     }
     text += "\n\(L10n.Terminal.configFiles)\n"
     for name in ["config", "data", "database", "secrets"] {

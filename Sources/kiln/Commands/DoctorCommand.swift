@@ -39,7 +39,7 @@ enum DoctorCommand {
     do {
       provider = try AppDependencies.resolveAI(configuration).provider
     } catch {
-      provider = .echo(reason: error.description)
+      provider = .echo(reason: .other(error.description))
     }
     return await report(
       context, configuration: configuration, database: database, provider: provider,
@@ -68,7 +68,7 @@ enum DoctorCommand {
       checks.append(Self.model(settings.model?.rawValue, among: models))
     }
     // Informational: the URLSession fallback still streams, only without flow control.
-    checks.append(Check(name: "streams", ok: true, detail: StreamTransport.current.description))
+    checks.append(Check(name: "streams", ok: true, detail: streams(StreamTransport.current)))
 
     if context.wantsJSON {
       do { try context.printJSON(checks) } catch { return .failure }
@@ -79,6 +79,19 @@ enum DoctorCommand {
       }
     }
     return checks.allSatisfy(\.ok) ? .success : .failure
+  }
+
+  /// What carries streamed replies, in the interface language.
+  static func streams(_ transport: StreamTransport) -> String {
+    switch transport {
+    case .flowControlled(let version):
+      let library = version.split(separator: " ").first.map(String.init) ?? "libcurl"
+      return L10n.Setup.text(.streamsFlowControlled, library)
+    case .urlSession(nil):
+      return L10n.Setup.text(.streamsURLSession)
+    case .urlSession(let reason?):
+      return L10n.Setup.text(.streamsURLSessionBecause, reason)
+    }
   }
 
   @MainActor

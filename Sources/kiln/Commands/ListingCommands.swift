@@ -225,7 +225,7 @@ enum Row {
     var flags = ""
     if conversation.isPinned { flags += " [\(L10n.Terminal.rowPinned)]" }
     if conversation.isArchived { flags += " [\(L10n.Terminal.rowArchived)]" }
-    let persona = conversation.personaName.map { " (\(title($0, limit: 40)))" } ?? ""
+    let persona = PersonaNames.shown(conversation).map { " (\(title($0, limit: 40)))" } ?? ""
     return "\(id)  \(date(conversation.updatedAt))  \(title(conversation.title))\(persona)\(flags)"
   }
 

@@ -38,7 +38,7 @@ extension InteractiveSession {
     say(
       StyledText("“\(Row.title(stored.title))”", style: theme.heading)
         + StyledText(
-          "  \(stored.personaName ?? chat.persona.displayName) · \(ConversationLookup.shortID(id))",
+          "  \(PersonaNames.shown(stored) ?? chat.persona.shownName) · \(ConversationLookup.shortID(id))",
           style: theme.dim), cut: true)
     let shown = chat.messages.filter { $0.id != streaming?.id }.suffix(count)
     if chat.messages.count > shown.count + (streaming == nil ? 0 : 1) {

@@ -166,7 +166,7 @@ final class ReplyDisplay {
       focus.conversation?.id == chat.conversationID ? focus.conversation : chat.conversation
     return ChatStatus(
       title: stored?.title, model: chat.usage.lastModel ?? chat.model?.rawValue,
-      persona: chat.persona.displayName, freeMessagesLeft: chat.freeMessagesRemaining,
+      persona: chat.persona.shownName, freeMessagesLeft: chat.freeMessagesRemaining,
       tokensUsed: chat.usage.totalTokens, plan: plan.planName)
   }
 

@@ -11,7 +11,7 @@ enum AllAccessors {
   static let all: [Accessor] =
     auth + chat + chatPlurals + settings + payments + onboarding + profile + theme + common
     + error + a11y
-    + terminal + session
+    + terminal + session + setupArchivePersona
 
   /// The `kiln` terminal app's own strings.
   static var terminal: [Accessor] {

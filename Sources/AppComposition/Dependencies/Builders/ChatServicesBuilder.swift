@@ -3,6 +3,7 @@ import Auth
 import Core
 import FeatureChat
 import Foundation
+import Localization
 import Networking
 
 /// Builds what answers messages: the AI provider chosen by configuration, the HTTP clients
@@ -57,7 +58,7 @@ enum ChatServicesBuilder {
       throw ConfigurationError(
         ConfigurationIssue(
           key: error.key, origin: configuration.entries[error.key]?.origin,
-          problem: error.reason, fix: "correct \(error.key) or remove it"))
+          problem: error.reason, fix: L10n.Setup.text(.fixAIValue, error.key)))
     }
   }
 

@@ -45,6 +45,7 @@ final class AssistantHandler: SlashCommandHandler {
     let wanted = text.lowercased()
     if let found = PersonaCatalogue.all.first(where: {
       $0.id.rawValue == wanted || $0.displayName.lowercased() == wanted
+        || $0.shownName.lowercased() == wanted
     }) {
       return found
     }
@@ -63,7 +64,7 @@ final class AssistantHandler: SlashCommandHandler {
       let current = focus.chat?.persona.id ?? focus.persona.id
       for (index, item) in PersonaCatalogue.all.enumerated() {
         var line = StyledText(item.id.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0))
-        line.append(item.displayName, style: .plain.adding(.bold))
+        line.append(item.shownName, style: .plain.adding(.bold))
         if item.id == current {
           line.append("  " + L10n.Session.personaThisConversation, style: theme.accent)
         }
@@ -78,9 +79,9 @@ final class AssistantHandler: SlashCommandHandler {
     guard let chosen = Self.persona(named: id, reportingTo: console) else { return }
     focus.persona = chosen
     if focus.chat == nil {
-      console.done(L10n.Session.personaAnswersHere(chosen.displayName))
+      console.done(L10n.Session.personaAnswersHere(chosen.shownName))
     } else {
-      console.done(L10n.Session.personaForNew(chosen.displayName))
+      console.done(L10n.Session.personaForNew(chosen.shownName))
     }
   }
 

@@ -76,7 +76,7 @@ final class ConversationsHandler: SlashCommandHandler {
     focus.chat = nil
     focus.conversation = nil
     console.say(
-      L10n.Session.newConversationWith(focus.persona.displayName), console.theme.accent)
+      L10n.Session.newConversationWith(focus.persona.shownName), console.theme.accent)
   }
 
   private func listChats(includeArchived: Bool) async {
@@ -164,7 +164,7 @@ final class ConversationsHandler: SlashCommandHandler {
     if sessions.busyConversationIDs.contains(item.id) {
       text.append("  " + L10n.Session.replying, style: console.theme.success)
     }
-    let details = [item.personaName, Row.date(item.updatedAt)].compactMap { $0 }
+    let details = [PersonaNames.shown(item), Row.date(item.updatedAt)].compactMap { $0 }
       .joined(separator: " · ")
     text.append("  \(details)", style: console.theme.dim)
     return text

@@ -178,7 +178,7 @@ final class MessagesHandler: SlashCommandHandler {
         text = (String(data: data, encoding: .utf8) ?? "") + "\n"
       } else {
         text = try await archiver.exportMarkdown(
-          conversationID: stored.id, timeZone: .current)
+          conversationID: stored.id, timeZone: .current, labels: .interfaceLanguage)
       }
     } catch {
       console.problem(AppError.from(error), doing: L10n.Session.doExportConversation)

@@ -135,7 +135,7 @@ final class SettingsHandler: SlashCommandHandler {
       let name = screen.model.effectiveModel?.id ?? L10n.Session.providerDefault
       return screen.model.selectedModel == nil ? L10n.Session.modelDefault(name) : name
     case .persona:
-      return screen.model.selectedPersona?.name ?? PersonaCatalogue.defaultPersona.displayName
+      return screen.model.selectedPersona?.name ?? PersonaCatalogue.defaultPersona.shownName
     }
   }
 
