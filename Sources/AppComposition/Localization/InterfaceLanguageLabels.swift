@@ -37,8 +37,8 @@ extension ConfigurationOrigin {
   /// Where a value came from, in the interface language; a file is named by its path and line.
   public var localizedDescription: String {
     switch self {
-    case .environment: return L10n.Terminal.configOriginEnvironment
-    case .commandLine: return L10n.Terminal.configOriginCommandLine
+    case .environment: return L10n.Terminal.Checks.configOriginEnvironment
+    case .commandLine: return L10n.Terminal.Checks.configOriginCommandLine
     case .file: return description
     }
   }

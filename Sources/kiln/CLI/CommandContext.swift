@@ -43,7 +43,7 @@ struct CommandContext: Sendable {
 
   /// Prints every configuration problem with its fix.
   func report(configuration error: ConfigurationError) {
-    console.error("kiln: \(L10n.Terminal.configurationUnusable)\n")
+    console.error("kiln: \(L10n.Terminal.CommandLine.configurationUnusable)\n")
     for issue in error.issues {
       console.error("  - \(TerminalSanitizer.sanitized(scrubber.scrub(issue.description)))\n")
     }

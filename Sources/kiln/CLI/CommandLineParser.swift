@@ -33,8 +33,8 @@ struct CommandLineParser: Sendable {
       } else {
         let message =
           closest(first, among: commands.map(\.name)).map {
-            L10n.Terminal.unknownCommandSuggesting(first, $0)
-          } ?? L10n.Terminal.unknownCommand(first)
+            L10n.Terminal.CommandLine.unknownCommandSuggesting(first, $0)
+          } ?? L10n.Terminal.CommandLine.unknownCommand(first)
         throw UsageError(message: message, command: nil)
       }
     }
@@ -63,8 +63,8 @@ struct CommandLineParser: Sendable {
         let names = (spec.options + CommandSpec.globalOptions).map(\.name)
         let message =
           closest(name, among: names).map {
-            L10n.Terminal.unknownOptionSuggesting(argument, spec.name, $0)
-          } ?? L10n.Terminal.unknownOption(argument, spec.name)
+            L10n.Terminal.CommandLine.unknownOptionSuggesting(argument, spec.name, $0)
+          } ?? L10n.Terminal.CommandLine.unknownOption(argument, spec.name)
         throw UsageError(message: message, command: spec.name)
       }
       // `-m` and `--cid` are stored under the option's own name, as `--model` is.
@@ -74,20 +74,22 @@ struct CommandLineParser: Sendable {
           let second = remaining.popFirst()
         else {
           throw UsageError(
-            message: L10n.Terminal.needsTwoValues(name, option.valueName ?? "NAME VALUE"),
+            message: L10n.Terminal.CommandLine.needsTwoValues(
+              name, option.valueName ?? "NAME VALUE"),
             command: spec.name)
         }
         command.pairs[name, default: []].append(ParsedCommand.Pair(name: first, value: second))
       } else if option.takesValue {
         guard let value = inlineValue ?? remaining.popFirst() else {
           throw UsageError(
-            message: L10n.Terminal.needsValue(name, option.valueName ?? "VALUE"),
+            message: L10n.Terminal.CommandLine.needsValue(name, option.valueName ?? "VALUE"),
             command: spec.name)
         }
         command.values[name] = value
       } else {
         guard inlineValue == nil else {
-          throw UsageError(message: L10n.Terminal.takesNoValue(name), command: spec.name)
+          throw UsageError(
+            message: L10n.Terminal.CommandLine.takesNoValue(name), command: spec.name)
         }
         command.flags.insert(name)
       }
@@ -95,7 +97,7 @@ struct CommandLineParser: Sendable {
 
     if !command.has("--help") && !spec.arguments.contains(command.arguments.count) {
       throw UsageError(
-        message: L10n.Terminal.argumentCountProblem(
+        message: L10n.Terminal.CommandLine.argumentCountProblem(
           spec.name, Self.countProblem(command.arguments, spec),
           "kiln \(spec.name) \(spec.usage)".trimmingCharacters(in: .whitespaces)),
         command: spec.name)
@@ -107,12 +109,14 @@ struct CommandLineParser: Sendable {
   /// quotes the ones that are left over.
   private static func countProblem(_ arguments: [String], _ spec: CommandSpec) -> String {
     let limit = spec.arguments.upperBound
-    guard arguments.count > limit else { return L10n.Terminal.needsArgument(spec.argumentName) }
+    guard arguments.count > limit else {
+      return L10n.Terminal.CommandLine.needsArgument(spec.argumentName)
+    }
     let extra = arguments[limit...].map { "'\($0)'" }.joined(separator: " ")
     switch limit {
-    case 0: return L10n.Terminal.takesNoArguments(extra)
-    case 1: return L10n.Terminal.takesOnly(spec.argumentName, extra)
-    default: return L10n.Terminal.takesAtMost(limit, extra)
+    case 0: return L10n.Terminal.CommandLine.takesNoArguments(extra)
+    case 1: return L10n.Terminal.CommandLine.takesOnly(spec.argumentName, extra)
+    default: return L10n.Terminal.CommandLine.takesAtMost(limit, extra)
     }
   }
 

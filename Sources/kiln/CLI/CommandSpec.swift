@@ -76,7 +76,7 @@ struct CommandSpec: Sendable {
     _ name: String, summary: @autoclosure @escaping @Sendable () -> String, usage: String = "",
     options: [Option] = [],
     arguments: ClosedRange<Int> = 0...0,
-    argumentName: @autoclosure @escaping @Sendable () -> String = L10n.Terminal.argumentGeneric
+    argumentName: @autoclosure @escaping @Sendable () -> String = L10n.Terminal.Help.argumentGeneric
   ) {
     self.name = name
     summaryText = summary
@@ -92,10 +92,10 @@ struct CommandSpec: Sendable {
 
   /// Options every command accepts.
   static let globalOptions: [Option] = [
-    .value("--config", "PATH", L10n.Terminal.configOption),
-    .value("--data-dir", "PATH", L10n.Terminal.dataDirOption),
-    .flag("--no-color", L10n.Terminal.noColorOption),
-    .flag("--help", L10n.Terminal.helpOption),
+    .value("--config", "PATH", L10n.Terminal.Help.configOption),
+    .value("--data-dir", "PATH", L10n.Terminal.Help.dataDirOption),
+    .flag("--no-color", L10n.Terminal.Help.noColorOption),
+    .flag("--help", L10n.Terminal.Help.helpOption),
   ]
 }
 

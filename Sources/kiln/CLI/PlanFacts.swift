@@ -14,20 +14,21 @@ enum PlanFacts {
 
   /// The free allowance in words: "10 in total", "10 per day", or no Kiln limit.
   static func freeMessages(_ policy: FreeTierPolicy, ownProvider: Bool) -> String {
-    guard !ownProvider else { return L10n.Terminal.noKilnLimit }
+    guard !ownProvider else { return L10n.Terminal.Commands.noKilnLimit }
     return policy.period == .daily
-      ? L10n.Terminal.freePerDay(policy.limit) : L10n.Terminal.freeInTotal(policy.limit)
+      ? L10n.Terminal.Commands.freePerDay(policy.limit)
+      : L10n.Terminal.Commands.freeInTotal(policy.limit)
   }
 
   /// Why no cap applies when the free tier reports none.
   static func unlimitedReason(ownProvider: Bool) -> String {
-    ownProvider ? L10n.Terminal.ownProvider : "Kiln Pro"
+    ownProvider ? L10n.Terminal.Commands.ownProvider : "Kiln Pro"
   }
 
   /// `kiln subscription`'s sentence for a user who is not subscribed.
   static func notSubscribed(ownProvider: Bool) -> String {
     ownProvider
-      ? L10n.Terminal.noPlanNeeded
-      : L10n.Terminal.freePlanUpgrade
+      ? L10n.Terminal.Commands.noPlanNeeded
+      : L10n.Terminal.Commands.freePlanUpgrade
   }
 }

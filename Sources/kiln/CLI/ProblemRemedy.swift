@@ -12,17 +12,17 @@ enum ProblemRemedy {
     switch error {
     case .network:
       guard let place else { return nil }
-      return L10n.Terminal.remedyNetwork(place.host, place.setting)
+      return L10n.Terminal.Commands.remedyNetwork(place.host, place.setting)
     case .apiKeyRejected:
-      let host = place?.host ?? L10n.Terminal.remedyTheProvider
-      return L10n.Terminal.remedyKeyRejected(host, AIConfiguration.Key.openAIAPIKey)
+      let host = place?.host ?? L10n.Terminal.Commands.remedyTheProvider
+      return L10n.Terminal.Commands.remedyKeyRejected(host, AIConfiguration.Key.openAIAPIKey)
     case .unauthorized, .sessionExpired:
-      return L10n.Terminal.remedySignIn
+      return L10n.Terminal.Commands.remedySignIn
     case .notConfigured:
-      return L10n.Terminal.remedyNotConfigured
+      return L10n.Terminal.Commands.remedyNotConfigured
     case .notFound:
       guard let place else { return nil }
-      return L10n.Terminal.remedyNotFound(place.host, place.setting)
+      return L10n.Terminal.Commands.remedyNotFound(place.host, place.setting)
     default:
       return nil
     }

@@ -31,7 +31,7 @@ enum AccountCommands {
   {
     let (email, password) = try credentials(context)
     let user = try await dependencies.auth.signInWithEmail(email: email, password: password)
-    context.console.output(L10n.Terminal.signedInAs(user.email ?? user.id) + "\n")
+    context.console.output(L10n.Terminal.Commands.signedInAs(user.email ?? user.id) + "\n")
     return .success
   }
 
@@ -45,10 +45,10 @@ enum AccountCommands {
     let outcome = try await dependencies.auth.signUpWithEmail(email: email, password: password)
     switch outcome {
     case .signedIn(let user):
-      context.console.output(L10n.Terminal.accountCreated(user.email ?? user.id) + "\n")
+      context.console.output(L10n.Terminal.Commands.accountCreated(user.email ?? user.id) + "\n")
     case .confirmationRequired:
       context.console.output(
-        L10n.Terminal.confirmEmail + "\n")
+        L10n.Terminal.Commands.confirmEmail + "\n")
     }
     return .success
   }
@@ -72,7 +72,8 @@ enum AccountCommands {
     }
     try await dependencies.auth.signOut()
     context.console.output(
-      (wasSignedIn ? L10n.Terminal.signedOut : L10n.Terminal.nobodySignedIn) + "\n")
+      (wasSignedIn ? L10n.Terminal.Commands.signedOut : L10n.Terminal.Commands.nobodySignedIn)
+        + "\n")
     return .success
   }
 
@@ -96,21 +97,21 @@ enum AccountCommands {
           id: user?.id, email: user?.email, name: user?.name,
           accessTokenExpiresAt: user == nil ? nil : snapshot.accessTokenExpiresAt))
     } else if let user {
-      var line = L10n.Terminal.whoamiLine(user.email ?? user.name ?? user.id, user.id)
+      var line = L10n.Terminal.Commands.whoamiLine(user.email ?? user.name ?? user.id, user.id)
       if let expiry = snapshot.accessTokenExpiresAt {
         line +=
           snapshot.isAccessTokenExpired
-          ? L10n.Terminal.tokenExpired
-          : L10n.Terminal.tokenValidUntil(Row.date(expiry))
+          ? L10n.Terminal.Commands.tokenExpired
+          : L10n.Terminal.Commands.tokenValidUntil(Row.date(expiry))
       }
       context.console.output(line + ".\n")
     } else {
-      context.console.error(L10n.Terminal.notSignedIn + "\n")
+      context.console.error(L10n.Terminal.Commands.notSignedIn + "\n")
     }
     if let unconfirmedReason {
       let reason = context.scrubber.scrub(unconfirmedReason.localizedUserMessage)
       context.console.error(
-        "kiln: \(L10n.Terminal.accountNotConfirmed(reason))\n")
+        "kiln: \(L10n.Terminal.Commands.accountNotConfirmed(reason))\n")
     }
     return user == nil ? .failure : .success
   }
@@ -124,7 +125,7 @@ enum AccountCommands {
     let email = try emailAddress(context)
     try await dependencies.auth.resetPassword(email: email)
     context.console.output(
-      L10n.Terminal.resetLinkSent(email) + "\n")
+      L10n.Terminal.Commands.resetLinkSent(email) + "\n")
     return .success
   }
 
@@ -135,13 +136,13 @@ enum AccountCommands {
       password = context.console.readInputLine()
     } else if context.console.inputIsTerminal {
       password = SecretInput.readLine(
-        prompt: L10n.Terminal.passwordPrompt + " ", console: context.console)
+        prompt: L10n.Terminal.Commands.passwordPrompt + " ", console: context.console)
     } else {
       throw CommandError.usage(
-        L10n.Terminal.noTerminalForPassword)
+        L10n.Terminal.Commands.noTerminalForPassword)
     }
     guard let password, !password.isEmpty else {
-      throw CommandError.usage(L10n.Terminal.passwordEmpty)
+      throw CommandError.usage(L10n.Terminal.Commands.passwordEmpty)
     }
     return (email, password)
   }
@@ -149,13 +150,13 @@ enum AccountCommands {
   private static func emailAddress(_ context: CommandContext) throws -> String {
     if let email = context.command.value("--email") { return email }
     guard context.console.inputIsTerminal, !context.command.has("--password-stdin") else {
-      throw CommandError.usage(L10n.Terminal.emailNeeded)
+      throw CommandError.usage(L10n.Terminal.Commands.emailNeeded)
     }
-    context.console.error(L10n.Terminal.emailPrompt + " ")
+    context.console.error(L10n.Terminal.Commands.emailPrompt + " ")
     guard let email = context.console.readInputLine()?.trimmingCharacters(in: .whitespaces),
       !email.isEmpty
     else {
-      throw CommandError.usage(L10n.Terminal.emailEmpty)
+      throw CommandError.usage(L10n.Terminal.Commands.emailEmpty)
     }
     return email
   }

@@ -14,7 +14,7 @@ enum ExportCommand {
   {
     let format = context.command.value("--format")?.lowercased() ?? "json"
     guard format == "json" || format == "markdown" || format == "md" else {
-      throw CommandError.usage(L10n.Terminal.formatIsJSONOrMarkdown(format))
+      throw CommandError.usage(L10n.Terminal.Commands.formatIsJSONOrMarkdown(format))
     }
     var conversation: ConversationDTO?
     if let id = context.command.arguments.first {
@@ -28,7 +28,7 @@ enum ExportCommand {
     } else {
       guard let conversation else {
         throw CommandError.usage(
-          L10n.Terminal.markdownNeedsOne)
+          L10n.Terminal.Commands.markdownNeedsOne)
       }
       text = try await dependencies.archiver.exportMarkdown(
         conversationID: conversation.id, timeZone: .current, labels: .interfaceLanguage)
@@ -40,7 +40,7 @@ enum ExportCommand {
       } catch {
         throw CommandError.failure("\(error).")
       }
-      context.console.error(L10n.Terminal.exportedTo(url.path) + "\n")
+      context.console.error(L10n.Terminal.Commands.exportedTo(url.path) + "\n")
     } else {
       // Exact in a pipe (`> file`), without escape sequences on a terminal.
       context.console.output(
@@ -79,11 +79,11 @@ enum ImportCommand {
         ? context.console.readAllInput()
         : try UserFileReader.read(UserPath.url(path, environment: context.environment.variables))
     } catch {
-      throw CommandError.failure(L10n.Terminal.cannotRead(path, FileFailure.reason(error)))
+      throw CommandError.failure(L10n.Terminal.Commands.cannotRead(path, FileFailure.reason(error)))
     }
     guard !data.isEmpty else {
       throw CommandError.failure(
-        L10n.Terminal.importEmpty(path))
+        L10n.Terminal.Commands.importEmpty(path))
     }
     let report: ChatArchiver.ImportReport
     do {
@@ -91,10 +91,10 @@ enum ImportCommand {
     } catch StorageError.invalidInput(let reason) {
       // The archive's own sentence ("This file is not a Kiln conversation archive."); any
       // other storage failure (a full disk, a busy database) is not the file's fault.
-      throw CommandError.failure(L10n.Terminal.cannotImport(path, reason))
+      throw CommandError.failure(L10n.Terminal.Commands.cannotImport(path, reason))
     } catch StorageError.newerSchema(let found, let supported) {
       throw CommandError.failure(
-        L10n.Terminal.importNewer(path, found, supported))
+        L10n.Terminal.Commands.importNewer(path, found, supported))
     }
     let failures = report.failed.sorted { $0.key.uuidString < $1.key.uuidString }.map {
       Failure(
@@ -109,16 +109,18 @@ enum ImportCommand {
     } else {
       for failure in failures {
         context.console.error(
-          "kiln: \(L10n.Terminal.notImported(String(failure.id.prefix(8)), failure.reason))\n")
+          "kiln: \(L10n.Terminal.Commands.notImported(String(failure.id.prefix(8)), failure.reason))\n"
+        )
       }
       context.console.output(
-        L10n.Terminal.importedSummary(Self.conversations(output.imported), output.skipped)
-          + (output.failed > 0 ? L10n.Terminal.importedFailed(output.failed) : "") + ".\n")
+        L10n.Terminal.Commands.importedSummary(Self.conversations(output.imported), output.skipped)
+          + (output.failed > 0 ? L10n.Terminal.Commands.importedFailed(output.failed) : "") + ".\n")
     }
     return report.failed.isEmpty ? .success : .failure
   }
 
   private static func conversations(_ count: Int) -> String {
-    count == 1 ? L10n.Terminal.oneConversation : L10n.Terminal.conversationCount(count)
+    count == 1
+      ? L10n.Terminal.Commands.oneConversation : L10n.Terminal.Commands.conversationCount(count)
   }
 }

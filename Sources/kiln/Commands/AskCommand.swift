@@ -19,7 +19,7 @@ enum AskCommand {
   {
     let extracts = context.command.has("--extract")
     if extracts, context.wantsJSON {
-      throw CommandError.usage(L10n.Terminal.extractWithJSON)
+      throw CommandError.usage(L10n.Terminal.Commands.extractWithJSON)
     }
     let system = try systemPrompt(context, dependencies)
     let options = try requestOptions(context, dependencies)
@@ -34,7 +34,7 @@ enum AskCommand {
     let conversation = try await conversation(context, dependencies, persona: persona)
     if case .echo = dependencies.ai.provider {
       // A script would otherwise take the repeated question for an answer.
-      context.console.error("kiln: \(L10n.Terminal.echoNotice)\n")
+      context.console.error("kiln: \(L10n.Terminal.Commands.echoNotice)\n")
     }
     let chat = dependencies.sessions.viewModel(for: conversation.id)
     await chat.load()
@@ -61,7 +61,7 @@ enum AskCommand {
     let stop = SignalStop(chat: chat)
     defer { stop.cancel() }
     guard let result = await chat.send(text) else {
-      throw CommandError.usage(L10n.Terminal.askNeedsNonEmpty)
+      throw CommandError.usage(L10n.Terminal.Commands.askNeedsNonEmpty)
     }
     if readerLeft {
       // Like `kiln chats | head -1`: the reader had what it wanted; that is not a failure.
@@ -94,8 +94,8 @@ enum AskCommand {
     } else if let signal = stop.received, result.error == .cancelled {
       context.console.error(
         keeps
-          ? "kiln: \(L10n.Terminal.stoppedSaved(SignalStop.name(signal), conversation.id.uuidString.lowercased()))\n"
-          : "kiln: \(L10n.Terminal.stoppedBy(SignalStop.name(signal)))\n")
+          ? "kiln: \(L10n.Terminal.Commands.stoppedSaved(SignalStop.name(signal), conversation.id.uuidString.lowercased()))\n"
+          : "kiln: \(L10n.Terminal.Commands.stoppedBy(SignalStop.name(signal)))\n")
     } else if let error = result.error, error != .cancelled {
       let failure = AskJSON.failure(
         error, outcome: result.reply.outcome, scrubber: context.scrubber)
@@ -108,7 +108,7 @@ enum AskCommand {
       case .freeQuotaExhausted, .subscriptionRequired:
         // "Upgrade" alone leaves a script's user asking how: the plans are in the chat.
         context.console.error(
-          "kiln: \(L10n.Terminal.askUpgradeHint)\n")
+          "kiln: \(L10n.Terminal.Commands.askUpgradeHint)\n")
       default: break
       }
     }
@@ -141,10 +141,10 @@ enum AskCommand {
     guard let text = context.command.value("--system") else { return nil }
     if case .proxy = dependencies.ai.provider {
       throw CommandError.usage(
-        L10n.Terminal.systemNeedsDirect)
+        L10n.Terminal.Commands.systemNeedsDirect)
     }
     guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-      throw CommandError.usage(L10n.Terminal.systemNeedsPrompt)
+      throw CommandError.usage(L10n.Terminal.Commands.systemNeedsPrompt)
     }
     return text
   }
@@ -161,7 +161,7 @@ enum AskCommand {
         ChatRequestOptions.names.contains(pair.name)
       {
         throw CommandError.usage(
-          L10n.Terminal.optionNeedsDirect(pair.name))
+          L10n.Terminal.Commands.optionNeedsDirect(pair.name))
       }
       do {
         try options.set(pair.name, to: pair.value)
@@ -193,16 +193,16 @@ enum AskCommand {
       // "New Chat" behind.
       let question = context.command.arguments.joined(separator: " ")
       guard !question.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-        throw CommandError.usage(L10n.Terminal.askNeedsNonEmpty)
+        throw CommandError.usage(L10n.Terminal.Commands.askNeedsNonEmpty)
       }
       return try withPipedText(question, context, limit: limit)
     }
     guard !context.console.inputIsTerminal else {
       throw CommandError.usage(
-        L10n.Terminal.askNeedsMessage)
+        L10n.Terminal.Commands.askNeedsMessage)
     }
     guard let text = try pipedText(context, room: limit, limit: limit, withQuestion: false) else {
-      throw CommandError.usage(L10n.Terminal.stdinEmpty)
+      throw CommandError.usage(L10n.Terminal.Commands.stdinEmpty)
     }
     return text
   }
@@ -230,7 +230,7 @@ enum AskCommand {
     let data = context.console.readInputPrefix(room + 1)
     guard data.count <= room else { throw overLimit(limit, withQuestion: withQuestion) }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw CommandError.usage(L10n.Terminal.stdinNotUTF8)
+      throw CommandError.usage(L10n.Terminal.Commands.stdinNotUTF8)
     }
     return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
   }
@@ -240,8 +240,8 @@ enum AskCommand {
     let key = ConfigurationKey.maximumPromptBytes.name
     return CommandError.failure(
       withQuestion
-        ? L10n.Terminal.questionWithStdinTooLong(size, size, key)
-        : L10n.Terminal.stdinTooLong(size, size, key))
+        ? L10n.Terminal.Commands.questionWithStdinTooLong(size, size, key)
+        : L10n.Terminal.Commands.stdinTooLong(size, size, key))
   }
 
   /// The saved settings; the defaults when they cannot be read (logged), so a damaged
@@ -263,7 +263,7 @@ enum AskCommand {
     guard let id = context.command.value("--persona") else { return nil }
     guard let persona = PersonaCatalogue.persona(rawID: id) else {
       let known = PersonaCatalogue.all.map(\.id.rawValue).joined(separator: ", ")
-      throw CommandError.usage(L10n.Terminal.unknownPersona(id, known))
+      throw CommandError.usage(L10n.Terminal.Commands.unknownPersona(id, known))
     }
     return persona
   }

@@ -38,7 +38,7 @@ enum ConfigCommand {
         configuration, flags: flags, ownProvider: PlanFacts.isOwnProvider(ai.provider)),
       paths: [
         "config": paths.configFile.path
-          + (exists(paths.configFile) ? "" : " " + L10n.Terminal.configNotPresent),
+          + (exists(paths.configFile) ? "" : " " + L10n.Terminal.Checks.configNotPresent),
         "data": paths.dataDirectory.path, "database": paths.database.path,
         "secrets": paths.secretsDirectory.path,
       ],
@@ -70,7 +70,7 @@ enum ConfigCommand {
         status = "set"
         shown =
           key.isSecret
-          ? L10n.Terminal.configSecretSet(entry.value.count) : scrubber.scrub(entry.value)
+          ? L10n.Terminal.Checks.configSecretSet(entry.value.count) : scrubber.scrub(entry.value)
       }
       result[key.name] = Report.Value(
         value: shown, origin: entry.origin.description, status: status)
@@ -86,18 +86,18 @@ enum ConfigCommand {
     let accounts: String
     let payments: String
     if flags.usesMockServices {
-      accounts = L10n.Terminal.configMockAccounts
-      payments = L10n.Terminal.configMockPayments
+      accounts = L10n.Terminal.Checks.configMockAccounts
+      payments = L10n.Terminal.Checks.configMockPayments
     } else {
       accounts =
         configuration.isSet(.supabaseURL)
-        ? L10n.Terminal.configSupabaseAt(configuration.value(.supabaseURL) ?? "")
-        : L10n.Terminal.configAccountsMissing
+        ? L10n.Terminal.Checks.configSupabaseAt(configuration.value(.supabaseURL) ?? "")
+        : L10n.Terminal.Checks.configAccountsMissing
       payments =
         configuration.isSet(.revenueCatAPIKey)
-        ? L10n.Terminal.configRevenueCat(
+        ? L10n.Terminal.Checks.configRevenueCat(
           configuration.value(.revenueCatEntitlementID) ?? "pro")
-        : L10n.Terminal.configPaymentsMissing
+        : L10n.Terminal.Checks.configPaymentsMissing
     }
     let policy = AppDependencies.freeTierPolicy(configuration)
     return [
@@ -121,23 +121,25 @@ enum ConfigCommand {
       let value = line.name == "Why" ? why ?? line.value : Self.word(line.value)
       text += "\(name.padding(toLength: 16, withPad: " ", startingAt: 0))\(value)\n"
     }
-    text += "\n\(L10n.Terminal.configFiles)\n"
+    text += "\n\(L10n.Terminal.Checks.configFiles)\n"
     for name in ["config", "data", "database", "secrets"] {
       text +=
         "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0))\(report.paths[name] ?? "")\n"
     }
-    text += "\n\(L10n.Terminal.configValues)\n"
-    if report.values.isEmpty { text += "  \(L10n.Terminal.configNoneSet)\n" }
+    text += "\n\(L10n.Terminal.Checks.configValues)\n"
+    if report.values.isEmpty { text += "  \(L10n.Terminal.Checks.configNoneSet)\n" }
     for key in ConfigurationKey.all {
       guard let value = report.values[key.name] else { continue }
-      let shown = value.value ?? L10n.Terminal.configHidden
+      let shown = value.value ?? L10n.Terminal.Checks.configHidden
       let note =
-        value.status == "set" ? "" : " " + L10n.Terminal.configIgnored(status(value.status))
+        value.status == "set" ? "" : " " + L10n.Terminal.Checks.configIgnored(status(value.status))
       text +=
-        "  \(key.name) = \(shown)\(note)   \(L10n.Terminal.configFrom(origin(value.origin)))\n"
+        "  \(key.name) = \(shown)\(note)   \(L10n.Terminal.Checks.configFrom(origin(value.origin)))\n"
     }
     if !report.warnings.isEmpty {
-      text += "\n\(L10n.Terminal.configWarnings)\n" + report.warnings.map { "  - \($0)\n" }.joined()
+      text +=
+        "\n\(L10n.Terminal.Checks.configWarnings)\n"
+        + report.warnings.map { "  - \($0)\n" }.joined()
     }
     return text
   }
@@ -146,8 +148,8 @@ enum ConfigCommand {
   /// language.
   private static func status(_ status: String) -> String {
     switch status {
-    case "empty": return L10n.Terminal.configStatusEmpty
-    case "placeholder": return L10n.Terminal.configStatusPlaceholder
+    case "empty": return L10n.Terminal.Checks.configStatusEmpty
+    case "placeholder": return L10n.Terminal.Checks.configStatusPlaceholder
     default: return status
     }
   }
@@ -155,8 +157,10 @@ enum ConfigCommand {
   /// Where a value came from, in the interface language; a file is named by its path.
   private static func origin(_ origin: String) -> String {
     switch origin {
-    case ConfigurationOrigin.environment.description: return L10n.Terminal.configOriginEnvironment
-    case ConfigurationOrigin.commandLine.description: return L10n.Terminal.configOriginCommandLine
+    case ConfigurationOrigin.environment.description:
+      return L10n.Terminal.Checks.configOriginEnvironment
+    case ConfigurationOrigin.commandLine.description:
+      return L10n.Terminal.Checks.configOriginCommandLine
     default: return origin
     }
   }
@@ -165,13 +169,16 @@ enum ConfigCommand {
   /// English (they go to the log too); the JSON keeps those names.
   private static func label(_ name: String) -> String {
     let labels = [
-      "AI client": L10n.Terminal.configAIClient, "Endpoint": L10n.Terminal.configEndpoint,
-      "Model": L10n.Terminal.configModel, "Sign-in token": L10n.Terminal.configSignInToken,
-      "API key": L10n.Terminal.configAPIKey, "Extra headers": L10n.Terminal.configExtraHeaders,
-      "Why": L10n.Terminal.configWhy, "Models": L10n.Terminal.configModels,
-      "Accounts": L10n.Terminal.configAccounts,
-      "Subscriptions": L10n.Terminal.configSubscriptions,
-      "Free messages": L10n.Terminal.configFreeMessages,
+      "AI client": L10n.Terminal.Checks.configAIClient,
+      "Endpoint": L10n.Terminal.Checks.configEndpoint,
+      "Model": L10n.Terminal.Checks.configModel,
+      "Sign-in token": L10n.Terminal.Checks.configSignInToken,
+      "API key": L10n.Terminal.Checks.configAPIKey,
+      "Extra headers": L10n.Terminal.Checks.configExtraHeaders,
+      "Why": L10n.Terminal.Checks.configWhy, "Models": L10n.Terminal.Checks.configModels,
+      "Accounts": L10n.Terminal.Checks.configAccounts,
+      "Subscriptions": L10n.Terminal.Checks.configSubscriptions,
+      "Free messages": L10n.Terminal.Checks.configFreeMessages,
     ]
     return labels[name] ?? name
   }
@@ -179,11 +186,11 @@ enum ConfigCommand {
   /// The fixed values of the AI summary in the interface language; others as they are.
   private static func word(_ value: String) -> String {
     let words = [
-      "proxy default": L10n.Terminal.configProxyDefault,
-      "server default": L10n.Terminal.configServerDefault,
-      "sent as a bearer token": L10n.Terminal.configBearerToken,
-      "not set": L10n.Terminal.configNotSet, "set": L10n.Terminal.configSet,
-      "none": L10n.Terminal.configNone, "none listed": L10n.Terminal.configNoneListed,
+      "proxy default": L10n.Terminal.Checks.configProxyDefault,
+      "server default": L10n.Terminal.Checks.configServerDefault,
+      "sent as a bearer token": L10n.Terminal.Checks.configBearerToken,
+      "not set": L10n.Terminal.Checks.configNotSet, "set": L10n.Terminal.Checks.configSet,
+      "none": L10n.Terminal.Checks.configNone, "none listed": L10n.Terminal.Checks.configNoneListed,
     ]
     return words[value] ?? value
   }

@@ -54,13 +54,13 @@ enum ConversationLookup {
       return exact
     }
     guard let matches = try await matches(text, in: dependencies) else {
-      throw CommandError.failure(L10n.Terminal.noConversationWithID(text))
+      throw CommandError.failure(L10n.Terminal.Commands.noConversationWithID(text))
     }
     switch matches.count {
     case 1: return matches[0]
     case 0:
       throw CommandError.failure(
-        L10n.Terminal.noConversationMatching(text))
+        L10n.Terminal.Commands.noConversationMatching(text))
     default:
       throw CommandError.usage(ambiguity(text, matches))
     }
@@ -79,7 +79,7 @@ enum ConversationLookup {
     }
     guard id == nil else {
       throw CommandError.usage(
-        L10n.Terminal.continueOrConversation)
+        L10n.Terminal.Commands.continueOrConversation)
     }
     return try await mostRecent(in: dependencies)
   }
@@ -90,7 +90,7 @@ enum ConversationLookup {
     let conversations = try await all(dependencies, includeArchived: false)
     guard let latest = conversations.max(by: { $0.updatedAt < $1.updatedAt }) else {
       throw CommandError.failure(
-        L10n.Terminal.nothingToContinue)
+        L10n.Terminal.Commands.nothingToContinue)
     }
     return latest
   }
@@ -100,12 +100,12 @@ enum ConversationLookup {
   /// Names the conversations `text` could mean, by short id and title, so the user can
   /// pick one.
   private static func ambiguity(_ text: String, _ matches: [ConversationDTO]) -> String {
-    var lines = [L10n.Terminal.ambiguousID(text, matches.count)]
+    var lines = [L10n.Terminal.Commands.ambiguousID(text, matches.count)]
     for conversation in matches.prefix(listedCandidates) {
       lines.append("  \(shortID(conversation.id))  \(conversation.title)")
     }
     if matches.count > listedCandidates {
-      lines.append("  " + L10n.Terminal.andMore(matches.count - listedCandidates))
+      lines.append("  " + L10n.Terminal.Commands.andMore(matches.count - listedCandidates))
     }
     return lines.joined(separator: "\n")
   }

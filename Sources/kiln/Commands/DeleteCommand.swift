@@ -24,12 +24,12 @@ enum DeleteCommand {
       }
       context.console.error(
         (chosen.count == 1
-          ? L10n.Terminal.deleteThisConversation
-          : L10n.Terminal.deleteTheseConversations(chosen.count)) + " ")
+          ? L10n.Terminal.Commands.deleteThisConversation
+          : L10n.Terminal.Commands.deleteTheseConversations(chosen.count)) + " ")
       let answer = context.console.readInputLine()?.trimmingCharacters(in: .whitespaces)
       guard let answer, ConfirmationAnswer.isYes(answer) else {
         if answer == nil { context.console.error("\n") }
-        context.console.error("kiln: \(L10n.Terminal.nothingDeleted)\n")
+        context.console.error("kiln: \(L10n.Terminal.Commands.nothingDeleted)\n")
         return .failure
       }
     }
@@ -37,7 +37,8 @@ enum DeleteCommand {
       try await dependencies.conversations.delete(id: conversation.id)
     }
     context.console.error(
-      (chosen.count == 1 ? L10n.Terminal.deletedOne : L10n.Terminal.deletedMany(chosen.count))
+      (chosen.count == 1
+        ? L10n.Terminal.Commands.deletedOne : L10n.Terminal.Commands.deletedMany(chosen.count))
         + "\n")
     return .success
   }

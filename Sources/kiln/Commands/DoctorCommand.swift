@@ -57,8 +57,8 @@ enum DoctorCommand {
       Check(
         name: "configuration", ok: true,
         detail: warnings.isEmpty
-          ? L10n.Terminal.doctorValid
-          : L10n.Terminal.doctorValidWithWarnings(
+          ? L10n.Terminal.Checks.doctorValid
+          : L10n.Terminal.Checks.doctorValidWithWarnings(
             warnings.count,
             warnings.map { context.scrubber.scrub($0.description) }.joined(separator: "; "))))
     checks.append(database)
@@ -74,7 +74,7 @@ enum DoctorCommand {
       do { try context.printJSON(checks) } catch { return .failure }
     } else {
       for check in checks {
-        let mark = check.ok ? "ok  " : L10n.Terminal.doctorFail
+        let mark = check.ok ? "ok  " : L10n.Terminal.Checks.doctorFail
         context.console.output("\(mark) \(Self.label(check.name)): \(check.detail)\n")
       }
     }
@@ -105,15 +105,15 @@ enum DoctorCommand {
         // `show`, `search`, `export` and `ask`, so every page is read here.
         return Check(
           name: "database", ok: false,
-          detail: L10n.Terminal.doctorDatabaseDamaged(path, problems.count, first))
+          detail: L10n.Terminal.Checks.doctorDatabaseDamaged(path, problems.count, first))
       }
       return Check(
         name: "database", ok: true,
-        detail: L10n.Terminal.doctorDatabaseHealthy(path, conversations.count))
+        detail: L10n.Terminal.Checks.doctorDatabaseHealthy(path, conversations.count))
     } catch StorageError.corrupted {
       return Check(
         name: "database", ok: false,
-        detail: L10n.Terminal.doctorDatabaseUnreadable(path))
+        detail: L10n.Terminal.Checks.doctorDatabaseUnreadable(path))
     } catch {
       return Check(
         name: "database", ok: false, detail: AppError.from(error).userMessage)
@@ -131,7 +131,7 @@ enum DoctorCommand {
     switch provider {
     case .echo:
       return (
-        Check(name: "AI provider", ok: true, detail: L10n.Terminal.doctorEcho), nil
+        Check(name: "AI provider", ok: true, detail: L10n.Terminal.Checks.doctorEcho), nil
       )
     case .direct(let settings):
       let place = Self.place(settings.baseURL)
@@ -153,7 +153,7 @@ enum DoctorCommand {
         return (
           Check(
             name: "AI provider", ok: true,
-            detail: L10n.Terminal.doctorAnswered(place, response.statusCode)),
+            detail: L10n.Terminal.Checks.doctorAnswered(place, response.statusCode)),
           nil
         )
       } catch let error as HTTPError {
@@ -165,8 +165,8 @@ enum DoctorCommand {
         let check = Check(
           name: "AI provider", ok: status < 500,
           detail: status < 500
-            ? L10n.Terminal.doctorReachable(place, status)
-            : L10n.Terminal.doctorAnswered(place, status))
+            ? L10n.Terminal.Checks.doctorReachable(place, status)
+            : L10n.Terminal.Checks.doctorAnswered(place, status))
         return (check, nil)
       } catch {
         return (Check(name: "AI provider", ok: false, detail: "\(place): \(explain(error))"), nil)
@@ -177,11 +177,11 @@ enum DoctorCommand {
   /// A check's name in the interface language; the JSON keeps the English names.
   private static func label(_ name: String) -> String {
     switch name {
-    case "configuration": return L10n.Terminal.doctorConfiguration
-    case "database": return L10n.Terminal.doctorDatabase
-    case "AI provider": return L10n.Terminal.doctorProvider
-    case "model": return L10n.Terminal.doctorModel
-    case "streams": return L10n.Terminal.doctorStreams
+    case "configuration": return L10n.Terminal.Checks.doctorConfiguration
+    case "database": return L10n.Terminal.Checks.doctorDatabase
+    case "AI provider": return L10n.Terminal.Checks.doctorProvider
+    case "model": return L10n.Terminal.Checks.doctorModel
+    case "streams": return L10n.Terminal.Checks.doctorStreams
     default: return name
     }
   }
@@ -200,17 +200,19 @@ enum DoctorCommand {
     case .listed(let ids, let status):
       return Check(
         name: "AI provider", ok: true,
-        detail: L10n.Terminal.doctorListed(place, status, ids.count))
+        detail: L10n.Terminal.Checks.doctorListed(place, status, ids.count))
     case .notAList(let status, let type):
-      let what = type.map { L10n.Terminal.doctorDocumentOfType($0) } ?? L10n.Terminal.doctorDocument
+      let what =
+        type.map { L10n.Terminal.Checks.doctorDocumentOfType($0) }
+        ?? L10n.Terminal.Checks.doctorDocument
       return Check(
         name: "AI provider", ok: false,
-        detail: L10n.Terminal.doctorNotAList(place, status, what))
+        detail: L10n.Terminal.Checks.doctorNotAList(place, status, what))
     case .failed(_, let status?):
       let detail =
         status == 401 || status == 403
-        ? L10n.Terminal.doctorKeyRefused(place, status)
-        : L10n.Terminal.doctorAnsweredGet(place, status, path)
+        ? L10n.Terminal.Checks.doctorKeyRefused(place, status)
+        : L10n.Terminal.Checks.doctorAnsweredGet(place, status, path)
       return Check(name: "AI provider", ok: false, detail: detail)
     case .failed(let text, nil):
       return Check(name: "AI provider", ok: false, detail: "\(place): \(text)")
@@ -221,23 +223,23 @@ enum DoctorCommand {
   /// cannot vouch either way, and with no model configured the provider chooses.
   static func model(_ configured: String?, among models: [String]) -> Check {
     guard let configured else {
-      return Check(name: "model", ok: true, detail: L10n.Terminal.doctorNoModel)
+      return Check(name: "model", ok: true, detail: L10n.Terminal.Checks.doctorNoModel)
     }
     let shown = TerminalSanitizer.singleLine(configured, limit: 80)
     guard !models.isEmpty else {
       return Check(
         name: "model", ok: true,
-        detail: L10n.Terminal.doctorModelUnchecked(shown))
+        detail: L10n.Terminal.Checks.doctorModelUnchecked(shown))
     }
     if models.contains(configured) {
-      return Check(name: "model", ok: true, detail: L10n.Terminal.doctorModelListed(shown))
+      return Check(name: "model", ok: true, detail: L10n.Terminal.Checks.doctorModelListed(shown))
     }
     let examples = models.prefix(5).map { TerminalSanitizer.singleLine($0, limit: 60) }
       .joined(separator: ", ")
     let more = models.count > 5 ? ", …" : ""
     return Check(
       name: "model", ok: false,
-      detail: L10n.Terminal.doctorModelMissing(
+      detail: L10n.Terminal.Checks.doctorModelMissing(
         shown, models.count, examples + more, AIConfiguration.Key.model))
   }
 

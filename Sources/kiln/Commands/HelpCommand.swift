@@ -8,7 +8,7 @@ enum HelpCommand {
       return .success
     }
     guard let spec = Commands.all.first(where: { $0.name == topic }) else {
-      console.error("kiln: \(L10n.Terminal.noHelp(topic))\n")
+      console.error("kiln: \(L10n.Terminal.Help.noHelp(topic))\n")
       return .usage
     }
     console.output(help(for: spec))
@@ -17,13 +17,13 @@ enum HelpCommand {
 
   static var overview: String {
     var text = """
-      kiln \(KilnApplication.version): \(L10n.Terminal.overviewTagline)
+      kiln \(KilnApplication.version): \(L10n.Terminal.Help.overviewTagline)
 
-      \(L10n.Terminal.usageLabel) kiln [COMMAND] [OPTIONS]
+      \(L10n.Terminal.Help.usageLabel) kiln [COMMAND] [OPTIONS]
 
-      \(L10n.Terminal.overviewDefault)
+      \(L10n.Terminal.Help.overviewDefault)
 
-      \(L10n.Terminal.commandsHeading)
+      \(L10n.Terminal.Help.commandsHeading)
 
       """
     for spec in Commands.all where spec.name != "help" {
@@ -31,20 +31,20 @@ enum HelpCommand {
     }
     text += """
 
-      \(L10n.Terminal.globalOptionsHeading)
+      \(L10n.Terminal.Help.globalOptionsHeading)
 
       """
     text += optionLines(CommandSpec.globalOptions)
     text += """
 
-      \(L10n.Terminal.configureProvider)
+      \(L10n.Terminal.Help.configureProvider)
         OPENAI_API_KEY=sk-...                         OpenAI
         OPENAI_API_KEY=sk-or-...                      OpenRouter
         OPENAI_BASE_URL=http://localhost:11434/v1     Ollama, LM Studio, llama.cpp
-        PROXY_BASE_URL=https://.../functions/v1       \(L10n.Terminal.providerProxy)
-      \(L10n.Terminal.configAndDoctor)
+        PROXY_BASE_URL=https://.../functions/v1       \(L10n.Terminal.Help.providerProxy)
+      \(L10n.Terminal.Help.configAndDoctor)
 
-      \(L10n.Terminal.exitStatus)
+      \(L10n.Terminal.Help.exitStatus)
 
       """
     return text
@@ -52,9 +52,9 @@ enum HelpCommand {
 
   static func help(for spec: CommandSpec) -> String {
     let usage = "kiln \(spec.name) \(spec.usage)".trimmingCharacters(in: .whitespaces)
-    var text = "\(L10n.Terminal.usageLabel) \(usage)\n\n\(spec.summary)\n"
+    var text = "\(L10n.Terminal.Help.usageLabel) \(usage)\n\n\(spec.summary)\n"
     if !spec.options.isEmpty {
-      text += "\n\(L10n.Terminal.optionsHeading)\n" + optionLines(spec.options)
+      text += "\n\(L10n.Terminal.Help.optionsHeading)\n" + optionLines(spec.options)
     }
     return text
   }
@@ -65,7 +65,7 @@ enum HelpCommand {
       let name = option.short.map { "\($0), \(long)" } ?? "    \(long)"
       let also =
         option.aliases.isEmpty
-        ? "" : " " + L10n.Terminal.optionAlso(option.aliases.joined(separator: ", "))
+        ? "" : " " + L10n.Terminal.Help.optionAlso(option.aliases.joined(separator: ", "))
       return
         "  \(name.padding(toLength: 24, withPad: " ", startingAt: 0))\(option.summary)\(also)\n"
     }.joined()

@@ -21,7 +21,7 @@ enum ChatsCommand {
       return .success
     }
     guard !conversations.isEmpty else {
-      context.console.error(L10n.Terminal.noConversationsYet + "\n")
+      context.console.error(L10n.Terminal.Commands.noConversationsYet + "\n")
       return .success
     }
     for conversation in conversations {
@@ -50,7 +50,7 @@ enum ChatsCommand {
   private static func limit(_ context: CommandContext) throws -> Int? {
     guard let text = context.command.value("--limit") else { return nil }
     guard let count = Int(text), count >= 1 else {
-      throw CommandError.usage(L10n.Terminal.limitNeedsNumber(text))
+      throw CommandError.usage(L10n.Terminal.Commands.limitNeedsNumber(text))
     }
     return count
   }
@@ -167,7 +167,7 @@ enum SearchCommand {
       return .success
     }
     guard !hits.isEmpty else {
-      context.console.error(L10n.Terminal.nothingMatches(query) + "\n")
+      context.console.error(L10n.Terminal.Commands.nothingMatches(query) + "\n")
       return .success
     }
     for group in Self.grouped(titles: titles, messages: messages) {
@@ -179,7 +179,7 @@ enum SearchCommand {
         context.console.output("    \(who): \(TerminalSanitizer.singleLine(snippet))\n")
       }
       let more = group.messages.count - Self.snippetsPerConversation
-      if more > 0 { context.console.output("    \(L10n.Terminal.moreHits(more))\n") }
+      if more > 0 { context.console.output("    \(L10n.Terminal.Commands.moreHits(more))\n") }
     }
     return .success
   }
@@ -214,7 +214,7 @@ enum SearchCommand {
 
 extension SearchCommand {
   static func noWord(_ query: String) -> CommandError {
-    CommandError.usage(L10n.Terminal.noWordToSearch(Row.title(query, limit: 40)))
+    CommandError.usage(L10n.Terminal.Commands.noWordToSearch(Row.title(query, limit: 40)))
   }
 }
 
@@ -223,8 +223,8 @@ enum Row {
   static func line(for conversation: ConversationDTO) -> String {
     let id = ConversationLookup.shortID(conversation.id)
     var flags = ""
-    if conversation.isPinned { flags += " [\(L10n.Terminal.rowPinned)]" }
-    if conversation.isArchived { flags += " [\(L10n.Terminal.rowArchived)]" }
+    if conversation.isPinned { flags += " [\(L10n.Terminal.Commands.rowPinned)]" }
+    if conversation.isArchived { flags += " [\(L10n.Terminal.Commands.rowArchived)]" }
     let persona = PersonaNames.shown(conversation).map { " (\(title($0, limit: 40)))" } ?? ""
     return "\(id)  \(date(conversation.updatedAt))  \(title(conversation.title))\(persona)\(flags)"
   }

@@ -42,23 +42,24 @@ enum SubscriptionCommand {
       var line = PlanFacts.notSubscribed(
         ownProvider: PlanFacts.isOwnProvider(dependencies.ai.provider))
       if let product = output.product, let expiry = output.expiresAt {
-        line += " " + L10n.Terminal.subscriptionEnded(product, Row.date(expiry))
+        line += " " + L10n.Terminal.Commands.subscriptionEnded(product, Row.date(expiry))
       }
       context.console.output(line + "\n")
       return .success
     }
-    var line = L10n.Terminal.subscribed
-    if let product = output.product { line += " " + L10n.Terminal.subscribedTo(product) }
+    var line = L10n.Terminal.Commands.subscribed
+    if let product = output.product { line += " " + L10n.Terminal.Commands.subscribedTo(product) }
     line += output.entitlements.isEmpty ? "" : " (\(output.entitlements.joined(separator: ", ")))"
     if let expiry = output.expiresAt {
       line +=
         output.willRenew
-        ? L10n.Terminal.renews(Row.date(expiry)) : L10n.Terminal.ends(Row.date(expiry))
+        ? L10n.Terminal.Commands.renews(Row.date(expiry))
+        : L10n.Terminal.Commands.ends(Row.date(expiry))
     } else {
-      line += L10n.Terminal.lifetime
+      line += L10n.Terminal.Commands.lifetime
     }
-    if output.trial { line += L10n.Terminal.freeTrial }
-    if output.inGracePeriod { line += L10n.Terminal.gracePeriod }
+    if output.trial { line += L10n.Terminal.Commands.freeTrial }
+    if output.inGracePeriod { line += L10n.Terminal.Commands.gracePeriod }
     context.console.output(line + ".\n")
     return .success
   }

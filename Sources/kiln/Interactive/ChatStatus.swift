@@ -54,9 +54,9 @@ enum Welcome {
     let modelText = model.map { " · \($0)" } ?? ""
     switch ai.provider {
     case .echo:
-      return L10n.Session.echoProvider
+      return L10n.Session.Welcome.echoProvider
     case .proxy:
-      return L10n.Session.proxyProvider + modelText
+      return L10n.Session.Welcome.proxyProvider + modelText
     case .direct(let settings):
       return "\(settings.kind.rawValue)\(modelText)"
     }
@@ -67,15 +67,15 @@ enum Welcome {
     version: String, ai: AIConfiguration, model: String?, freeMessagesLeft: Int?,
     plan: String? = nil, signedInAs account: String?
   ) -> [String] {
-    var lines = [L10n.Session.welcomeChattingWith(version, provider(ai, model: model))]
+    var lines = [L10n.Session.Welcome.welcomeChattingWith(version, provider(ai, model: model))]
     if case .echo = ai.provider {
-      lines.append(L10n.Session.welcomeNoProvider)
+      lines.append(L10n.Session.Welcome.welcomeNoProvider)
     }
-    lines.append(L10n.Session.welcomeHowTo)
+    lines.append(L10n.Session.Welcome.welcomeHowTo)
     var facts: [String] = []
     if let plan { facts.append(plan) }
     if let freeMessagesLeft { facts.append(L10n.Chat.messagesRemaining(freeMessagesLeft)) }
-    if let account { facts.append(L10n.Session.welcomeSignedInAs(account)) }
+    if let account { facts.append(L10n.Session.Welcome.welcomeSignedInAs(account)) }
     if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
     return lines
   }

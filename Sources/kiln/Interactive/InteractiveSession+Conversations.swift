@@ -31,7 +31,7 @@ extension InteractiveSession {
     guard let stored = await conversationsHandler.fetch(id) else { return }
     let chat = await show(stored)
     if case .failed(let error) = chat.loadState {
-      problem(error, doing: L10n.Session.doOpenConversation)
+      problem(error, doing: L10n.Session.Actions.doOpenConversation)
       return
     }
     let streaming = chat.isSending ? chat.messages.last(where: \.isStreaming) : nil
@@ -42,7 +42,7 @@ extension InteractiveSession {
           style: theme.dim), cut: true)
     let shown = chat.messages.filter { $0.id != streaming?.id }.suffix(count)
     if chat.messages.count > shown.count + (streaming == nil ? 0 : 1) {
-      hint(L10n.Session.earlierNotShown(id.uuidString.lowercased()))
+      hint(L10n.Session.Replies.earlierNotShown(id.uuidString.lowercased()))
     }
     for message in shown { replies.showMessage(message) }
     guard chat.isSending else {
@@ -50,7 +50,7 @@ extension InteractiveSession {
       return
     }
     replies.stopReportingInBackground(id)
-    hint(L10n.Session.stillArrivingHere)
+    hint(L10n.Session.Replies.stillArrivingHere)
     await replies.followReply(in: chat, attaching: streaming?.id) {
       await chat.waitUntilIdle()
       return chat.lastReply

@@ -16,7 +16,7 @@ extension InteractiveSession {
       return
     }
     guard let chat = await currentOrNewChat() else { return }
-    if chat.isSending { hint(L10n.Session.messageWaits) }
+    if chat.isSending { hint(L10n.Session.Replies.messageWaits) }
     await replies.followReply(in: chat) { await chat.send(text) }
   }
 }

@@ -172,7 +172,7 @@ final class InteractiveSession {
 
   private var prompt: StyledText {
     if chat?.composer.isEditing == true {
-      return StyledText(L10n.Session.editPrompt + " ", style: theme.warning.adding(.bold))
+      return StyledText(L10n.Session.Welcome.editPrompt + " ", style: theme.warning.adding(.bold))
     }
     return StyledText("› ", style: theme.prompt)
   }
@@ -180,7 +180,7 @@ final class InteractiveSession {
   private func interrupted(discarded: String) {
     if chat?.composer.isEditing == true {
       chat?.composer.cancelEditButtonTapped()
-      hint(L10n.Session.editCancelled)
+      hint(L10n.Session.Welcome.editCancelled)
       return
     }
     guard discarded.isEmpty else {
@@ -191,7 +191,7 @@ final class InteractiveSession {
       isQuitting = true
     } else {
       quitArmed = true
-      hint(L10n.Session.pressCtrlCAgain)
+      hint(L10n.Session.Welcome.pressCtrlCAgain)
     }
   }
 
@@ -204,7 +204,7 @@ final class InteractiveSession {
     } else if text.hasPrefix("/") {
       if chat?.composer.isEditing == true {
         chat?.composer.cancelEditButtonTapped()
-        hint(L10n.Session.editCancelled)
+        hint(L10n.Session.Welcome.editCancelled)
       }
       do {
         await run(try SlashCommand.parse(text))
@@ -224,7 +224,8 @@ final class InteractiveSession {
     if !busy.isEmpty {
       hint(
         busy.count == 1
-          ? L10n.Session.stoppingOneReply : L10n.Session.stoppingReplies(busy.count))
+          ? L10n.Session.Welcome.stoppingOneReply : L10n.Session.Welcome.stoppingReplies(busy.count)
+      )
     }
     await saveHistory()
     io.close()

@@ -74,7 +74,7 @@ final class ReplyDisplay {
   ) async -> ReplyOutcome {
     let view = ReplyView(
       io: console.io, theme: console.theme,
-      spinnerLabel: "\(L10n.Chat.thinking)  \(L10n.Session.keepInBackground)"
+      spinnerLabel: "\(L10n.Chat.thinking)  \(L10n.Session.Replies.keepInBackground)"
     )
     view.start()
     let memoryBefore = chat.lastSavedMemory?.id
@@ -122,10 +122,10 @@ final class ReplyDisplay {
     switch result.error {
     case nil:
       if let newMemory {
-        console.hint("\(L10n.Chat.memorySaved): \(newMemory) \(L10n.Session.memoryListed)")
+        console.hint("\(L10n.Chat.memorySaved): \(newMemory) \(L10n.Session.Replies.memoryListed)")
       }
     case .cancelled:
-      console.hint(shownText ? L10n.Session.stoppedKept : L10n.Session.stopped)
+      console.hint(shownText ? L10n.Session.Replies.stoppedKept : L10n.Session.Replies.stopped)
     case .freeQuotaExhausted, .subscriptionRequired:
       if let text = chat.composer.text.isEmpty ? nil : chat.composer.text {
         prefill = text
@@ -138,7 +138,7 @@ final class ReplyDisplay {
         console.hint(remedy)
       }
       if chat.canRetry, ProblemRemedy.retryCanHelp(error) {
-        console.hint(L10n.Session.typeRetry)
+        console.hint(L10n.Session.Replies.typeRetry)
       }
     }
     showStatus(of: chat)
@@ -148,7 +148,7 @@ final class ReplyDisplay {
   /// The one-line hint shown when the free messages are used up.
   func showUpgradeHint() {
     console.problem(L10n.Chat.freeLimitReachedMessage)
-    console.hint(L10n.Session.upgradeOrOwnKey)
+    console.hint(L10n.Session.Replies.upgradeOrOwnKey)
   }
 
   /// The status line after a reply (terminal only).
@@ -176,13 +176,13 @@ final class ReplyDisplay {
     guard console.io.isTerminal else { return }
     await rating.record(.goodReply)
     guard await rating.promptIfEligible().shouldPrompt else { return }
-    console.hint(L10n.Session.enjoyingKiln)
+    console.hint(L10n.Session.Replies.enjoyingKiln)
   }
 
   private func sendToBackground(_ chat: ChatViewModel, work: Task<ReplyResult?, Never>) {
     let id = chat.conversationID
     let title = focus.conversation?.id == id ? focus.conversation?.title : chat.conversation?.title
-    console.hint(L10n.Session.keepsArrivingInBackground)
+    console.hint(L10n.Session.Replies.keepsArrivingInBackground)
     backgroundReplies[id]?.cancel()
     backgroundReplies[id] = Task { @MainActor [weak self] in
       let result = await work.value
@@ -190,13 +190,13 @@ final class ReplyDisplay {
       self.backgroundReplies[id] = nil
       // The title as it is now: the conversation may have been renamed while it replied.
       let current = self.focus.conversation?.id == id ? self.focus.conversation?.title : nil
-      let name = (current ?? title).map { "“\($0)”" } ?? L10n.Session.theOtherConversation
+      let name = (current ?? title).map { "“\($0)”" } ?? L10n.Session.Replies.theOtherConversation
       let shortID = ConversationLookup.shortID(id)
       self.notices.append(
         StyledText(
           result?.isCompleted == false
-            ? L10n.Session.replyEndedEarly(name, shortID)
-            : L10n.Session.replyComplete(name, shortID),
+            ? L10n.Session.Replies.replyEndedEarly(name, shortID)
+            : L10n.Session.Replies.replyComplete(name, shortID),
           style: self.console.theme.dim)
       )
     }
@@ -213,10 +213,11 @@ final class ReplyDisplay {
     case .assistant:
       console.io.write(console.render(markdown: message.text))
       if message.status == .cancelled {
-        console.hint(L10n.Session.markStopped)
+        console.hint(L10n.Session.Replies.markStopped)
       } else if message.status == .failed {
         console.hint(
-          message.errorCode.map { L10n.Session.markFailedCode($0) } ?? L10n.Session.markFailed)
+          message.errorCode.map { L10n.Session.Replies.markFailedCode($0) }
+            ?? L10n.Session.Replies.markFailed)
       }
     default:
       return

@@ -70,7 +70,7 @@ final class SessionConsole {
     guard error != .cancelled else { return }
     let message = scrubber.scrub(error.localizedUserMessage)
     problem(
-      (action.map { L10n.Session.couldNot($0, message) } ?? message) + " [\(error.code)]")
+      (action.map { L10n.Session.Welcome.couldNot($0, message) } ?? message) + " [\(error.code)]")
   }
 
   /// A reply that failed, as `kiln ask` reports it: the provider's own message and code when

@@ -71,11 +71,12 @@ enum SessionSetting: String, CaseIterable, Sendable {
   var choices: String {
     switch self {
     case .theme: return Theme.allCases.map(\.rawValue).joined(separator: " | ")
-    case .diagnostics, .notifications, .haptics, .reduceMotion: return L10n.Session.valueOnOff
+    case .diagnostics, .notifications, .haptics, .reduceMotion:
+      return L10n.Session.Settings.valueOnOff
     case .chatStyle:
       return SettingsDTO.ChatUIStyle.allCases.map(\.rawValue).joined(separator: " | ")
-    case .model: return L10n.Session.valueModel
-    case .persona: return L10n.Session.valuePersona
+    case .model: return L10n.Session.Settings.valueModel
+    case .persona: return L10n.Session.Settings.valuePersona
     }
   }
 

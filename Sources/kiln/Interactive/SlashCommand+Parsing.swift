@@ -10,14 +10,14 @@ extension SlashCommand {
     let name = String(body.prefix { !$0.isWhitespace })
     let rest = trimmed(body.dropFirst(name.count))
     guard !name.isEmpty else {
-      throw SlashCommandError(L10n.Session.typeCommandAfterSlash)
+      throw SlashCommandError(L10n.Session.CommandLine.typeCommandAfterSlash)
     }
     guard let spec = SlashCommandCatalogue.spec(named: name) else {
       let suggestion = name.lowercased().closestMatch(
         in: SlashCommandCatalogue.allNames, maximumDistance: name.count <= 2 ? 1 : 2)
       let message =
-        suggestion.map { L10n.Session.unknownCommandSuggesting(name, $0) }
-        ?? L10n.Session.unknownCommand(name)
+        suggestion.map { L10n.Session.CommandLine.unknownCommandSuggesting(name, $0) }
+        ?? L10n.Session.CommandLine.unknownCommand(name)
       throw SlashCommandError(message, suggestion: suggestion)
     }
     return try parse(spec, arguments: rest)
@@ -34,7 +34,7 @@ extension SlashCommand {
       return .newConversation(persona: words.first)
     case "chats":
       guard words.isEmpty || (words.count == 1 && ["archived", "all"].contains(words[0])) else {
-        throw usage(spec, L10n.Session.chatsUsage)
+        throw usage(spec, L10n.Session.CommandLine.chatsUsage)
       }
       return .chats(includeArchived: !words.isEmpty)
     case "open":
@@ -42,18 +42,22 @@ extension SlashCommand {
         throw usage(
           spec,
           words.isEmpty
-            ? L10n.Session.openNeedsReference
-            : L10n.Session.openTakesOne(words.count))
+            ? L10n.Session.CommandLine.openNeedsReference
+            : L10n.Session.CommandLine.openTakesOne(words.count))
       }
       return .open(ConversationReference(words[0]))
     case "rename":
-      guard let title = optional else { throw usage(spec, L10n.Session.renameNeedsTitle) }
+      guard let title = optional else {
+        throw usage(spec, L10n.Session.CommandLine.renameNeedsTitle)
+      }
       return .rename(title)
     case "delete", "pin", "unpin", "archive", "unarchive":
       try atMost(1, words, spec)
       return reference(spec.name, words.first.map(ConversationReference.init))
     case "search":
-      guard let query = optional else { throw usage(spec, L10n.Session.searchNeedsQuery) }
+      guard let query = optional else {
+        throw usage(spec, L10n.Session.CommandLine.searchNeedsQuery)
+      }
       return .search(query)
     case "persona": return try single(spec, words) { .persona($0) }
     case "model": return try single(spec, words) { .model($0) }
@@ -74,7 +78,7 @@ extension SlashCommand {
       try atMost(1, words, spec)
       return .help(words.first.map { String($0.drop { $0 == "/" }) })
     default:
-      guard words.isEmpty else { throw usage(spec, L10n.Session.takesNoArguments) }
+      guard words.isEmpty else { throw usage(spec, L10n.Session.CommandLine.takesNoArguments) }
       return try noArgument(spec.name)
     }
   }
@@ -90,7 +94,7 @@ extension SlashCommand {
     case "delete-account": return .deleteAccount
     case "whoami": return .whoami
     case "quit": return .quit
-    default: throw SlashCommandError(L10n.Session.notAvailable(name))
+    default: throw SlashCommandError(L10n.Session.CommandLine.notAvailable(name))
     }
   }
 
@@ -117,20 +121,22 @@ extension SlashCommand {
     let afterAction = trimmed(rest.dropFirst(words[0].count))
     switch action {
     case "add", "remember":
-      guard !afterAction.isEmpty else { throw usage(spec, L10n.Session.memoryAddNeedsText) }
+      guard !afterAction.isEmpty else {
+        throw usage(spec, L10n.Session.CommandLine.memoryAddNeedsText)
+      }
       return .add(afterAction)
     case "edit":
       guard words.count >= 3, let index = Int(words[1]), index > 0 else {
-        throw usage(spec, L10n.Session.memoryEditNeedsText)
+        throw usage(spec, L10n.Session.CommandLine.memoryEditNeedsText)
       }
       return .edit(index, trimmed(afterAction.dropFirst(words[1].count)))
     case "delete", "forget", "remove", "rm":
       guard words.count == 2, let index = Int(words[1]), index > 0 else {
-        throw usage(spec, L10n.Session.memoryDeleteNeedsNumber)
+        throw usage(spec, L10n.Session.CommandLine.memoryDeleteNeedsNumber)
       }
       return .delete(index)
     default:
-      throw usage(spec, L10n.Session.memoryUsage)
+      throw usage(spec, L10n.Session.CommandLine.memoryUsage)
     }
   }
 
@@ -165,7 +171,7 @@ extension SlashCommand {
     try atMost(1, words, spec)
     guard let word = words.first else { return nil }
     guard let value = Int(word), value > 0 else {
-      throw usage(spec, L10n.Session.numberFromOne(word))
+      throw usage(spec, L10n.Session.CommandLine.numberFromOne(word))
     }
     return value
   }
@@ -175,11 +181,13 @@ extension SlashCommand {
   ) throws(SlashCommandError) {
     guard words.count > count else { return }
     throw usage(
-      spec, count == 0 ? L10n.Session.takesNoArguments : L10n.Session.takesOneArgument)
+      spec,
+      count == 0
+        ? L10n.Session.CommandLine.takesNoArguments : L10n.Session.CommandLine.takesOneArgument)
   }
 
   private static func usage(_ spec: SlashCommandSpec, _ problem: String) -> SlashCommandError {
-    SlashCommandError(L10n.Session.usageProblem(spec.name, problem, spec.usage))
+    SlashCommandError(L10n.Session.CommandLine.usageProblem(spec.name, problem, spec.usage))
   }
 
   private static func trimmed(_ text: Substring) -> String {

@@ -13,11 +13,11 @@ struct SlashCommandSpec: Equatable, Sendable {
     /// The heading `/help` shows, in the interface language.
     var title: String {
       switch self {
-      case .conversations: return L10n.Session.groupConversations
-      case .messages: return L10n.Session.groupMessages
-      case .assistant: return L10n.Session.groupAssistant
-      case .account: return L10n.Session.groupAccount
-      case .session: return L10n.Session.groupSession
+      case .conversations: return L10n.Session.Help.groupConversations
+      case .messages: return L10n.Session.Help.groupMessages
+      case .assistant: return L10n.Session.Help.groupAssistant
+      case .account: return L10n.Session.Help.groupAccount
+      case .session: return L10n.Session.Help.groupSession
       }
     }
   }
@@ -59,62 +59,63 @@ struct SlashCommandSpec: Equatable, Sendable {
 /// Every slash command, in the order `/help` lists them.
 enum SlashCommandCatalogue {
   static let all: [SlashCommandSpec] = [
-    SlashCommandSpec("new", "[PERSONA]", L10n.Session.helpNew, group: .conversations),
+    SlashCommandSpec("new", "[PERSONA]", L10n.Session.Help.helpNew, group: .conversations),
     SlashCommandSpec(
-      "chats", "[archived]", L10n.Session.helpChats, group: .conversations,
+      "chats", "[archived]", L10n.Session.Help.helpChats, group: .conversations,
       aliases: ["list"]),
     SlashCommandSpec(
-      "open", "N|ID", L10n.Session.helpOpen, group: .conversations),
-    SlashCommandSpec("rename", "TITLE", L10n.Session.helpRename, group: .conversations),
+      "open", "N|ID", L10n.Session.Help.helpOpen, group: .conversations),
+    SlashCommandSpec("rename", "TITLE", L10n.Session.Help.helpRename, group: .conversations),
     SlashCommandSpec(
-      "delete", "[N|ID]", L10n.Session.helpDelete, group: .conversations),
-    SlashCommandSpec("pin", "[N|ID]", L10n.Session.helpPin, group: .conversations),
-    SlashCommandSpec("unpin", "[N|ID]", L10n.Session.helpUnpin, group: .conversations),
-    SlashCommandSpec("archive", "[N|ID]", L10n.Session.helpArchive, group: .conversations),
-    SlashCommandSpec("unarchive", "[N|ID]", L10n.Session.helpUnarchive, group: .conversations),
+      "delete", "[N|ID]", L10n.Session.Help.helpDelete, group: .conversations),
+    SlashCommandSpec("pin", "[N|ID]", L10n.Session.Help.helpPin, group: .conversations),
+    SlashCommandSpec("unpin", "[N|ID]", L10n.Session.Help.helpUnpin, group: .conversations),
+    SlashCommandSpec("archive", "[N|ID]", L10n.Session.Help.helpArchive, group: .conversations),
+    SlashCommandSpec("unarchive", "[N|ID]", L10n.Session.Help.helpUnarchive, group: .conversations),
     SlashCommandSpec(
-      "search", "QUERY", L10n.Session.helpSearch, group: .conversations,
+      "search", "QUERY", L10n.Session.Help.helpSearch, group: .conversations,
       aliases: ["find"]),
-    SlashCommandSpec("retry", "", L10n.Session.helpRetry, group: .messages),
+    SlashCommandSpec("retry", "", L10n.Session.Help.helpRetry, group: .messages),
     SlashCommandSpec(
-      "edit", "[N]", L10n.Session.helpEdit, group: .messages),
+      "edit", "[N]", L10n.Session.Help.helpEdit, group: .messages),
     SlashCommandSpec(
-      "regen", "", L10n.Session.helpRegen, group: .messages,
+      "regen", "", L10n.Session.Help.helpRegen, group: .messages,
       aliases: ["regenerate"]),
     SlashCommandSpec(
-      "versions", "[N]", L10n.Session.helpVersions,
+      "versions", "[N]", L10n.Session.Help.helpVersions,
       group: .messages),
-    SlashCommandSpec("copy", "", L10n.Session.helpCopy, group: .messages),
+    SlashCommandSpec("copy", "", L10n.Session.Help.helpCopy, group: .messages),
     SlashCommandSpec(
-      "export", "[json|markdown] [FILE]", L10n.Session.helpExport, group: .messages),
+      "export", "[json|markdown] [FILE]", L10n.Session.Help.helpExport, group: .messages),
     SlashCommandSpec(
-      "usage", "", L10n.Session.helpUsage, group: .messages),
+      "usage", "", L10n.Session.Help.helpUsage, group: .messages),
     SlashCommandSpec(
-      "persona", "[ID]", L10n.Session.helpPersona,
+      "persona", "[ID]", L10n.Session.Help.helpPersona,
       group: .assistant),
-    SlashCommandSpec("model", "[ID]", L10n.Session.helpModel, group: .assistant),
+    SlashCommandSpec("model", "[ID]", L10n.Session.Help.helpModel, group: .assistant),
     SlashCommandSpec(
       "memory", "[add|edit|delete]",
-      L10n.Session.helpMemory,
+      L10n.Session.Help.helpMemory,
       group: .assistant, aliases: ["memories"]),
-    SlashCommandSpec("theme", "[NAME]", L10n.Session.helpTheme, group: .account),
+    SlashCommandSpec("theme", "[NAME]", L10n.Session.Help.helpTheme, group: .account),
     SlashCommandSpec(
-      "settings", "[NAME [VALUE]]", L10n.Session.helpSettings,
+      "settings", "[NAME [VALUE]]", L10n.Session.Help.helpSettings,
       group: .account),
     SlashCommandSpec(
-      "upgrade", "[N]", L10n.Session.helpUpgrade, group: .account,
+      "upgrade", "[N]", L10n.Session.Help.helpUpgrade, group: .account,
       aliases: ["paywall", "subscribe"]),
-    SlashCommandSpec("restore", "", L10n.Session.helpRestore, group: .account),
+    SlashCommandSpec("restore", "", L10n.Session.Help.helpRestore, group: .account),
     SlashCommandSpec(
-      "login", "[EMAIL]", L10n.Session.helpLogin, group: .account,
+      "login", "[EMAIL]", L10n.Session.Help.helpLogin, group: .account,
       aliases: ["signin"]),
-    SlashCommandSpec("logout", "", L10n.Session.helpLogout, group: .account, aliases: ["signout"]),
     SlashCommandSpec(
-      "delete-account", "", L10n.Session.helpDeleteAccount,
+      "logout", "", L10n.Session.Help.helpLogout, group: .account, aliases: ["signout"]),
+    SlashCommandSpec(
+      "delete-account", "", L10n.Session.Help.helpDeleteAccount,
       group: .account),
-    SlashCommandSpec("whoami", "", L10n.Session.helpWhoami, group: .account),
-    SlashCommandSpec("help", "[COMMAND]", L10n.Session.helpHelp, group: .session),
-    SlashCommandSpec("quit", "", L10n.Session.helpQuit, group: .session, aliases: ["exit"]),
+    SlashCommandSpec("whoami", "", L10n.Session.Help.helpWhoami, group: .account),
+    SlashCommandSpec("help", "[COMMAND]", L10n.Session.Help.helpHelp, group: .session),
+    SlashCommandSpec("quit", "", L10n.Session.Help.helpQuit, group: .session, aliases: ["exit"]),
   ]
 
   /// The command called `name` (without the slash), by name or alias.

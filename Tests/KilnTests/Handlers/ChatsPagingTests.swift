@@ -55,10 +55,12 @@ import Testing
     // 8 rows less 3 kept: 5 a screen; Enter shows 6-10, q stops before 11.
     #expect(rowNumbers(harness.io.output) == Array(1...10))
     #expect(
-      harness.io.questions == [L10n.Session.pageMore(5) + " ", L10n.Session.pageMore(10) + " "])
+      harness.io.questions == [
+        L10n.Session.Conversations.pageMore(5) + " ", L10n.Session.Conversations.pageMore(10) + " ",
+      ])
     // `/open N` reaches every conversation loaded, shown or not yet.
     #expect(harness.focus.listing.count >= 10)
-    #expect(harness.io.output.contains(L10n.Session.openSwitches))
+    #expect(harness.io.output.contains(L10n.Session.Conversations.openSwitches))
     await dependencies.shutdown()
   }
 

@@ -2,18 +2,18 @@ import Localization
 
 extension AllAccessors {
   static let sessionAccount: [Accessor] = [
-    ("Session.signedInAs", { L10n.Session.signedInAs("x") }),
-    ("Session.notSignedInLogin", { L10n.Session.notSignedInLogin }),
-    ("Session.alreadySignedIn", { L10n.Session.alreadySignedIn("x") }),
-    ("Session.emailPrompt", { L10n.Session.emailPrompt }),
-    ("Session.passwordPrompt", { L10n.Session.passwordPrompt }),
-    ("Session.signInCancelled", { L10n.Session.signInCancelled }),
-    ("Session.couldNotSignIn", { L10n.Session.couldNotSignIn }),
-    ("Session.notSignedIn", { L10n.Session.notSignedIn }),
-    ("Session.signedOut", { L10n.Session.signedOut("x") }),
-    ("Session.noAccountToDelete", { L10n.Session.noAccountToDelete }),
-    ("Session.cannotDeleteNow", { L10n.Session.cannotDeleteNow }),
-    ("Session.typeDeleteToConfirm", { L10n.Session.typeDeleteToConfirm }),
-    ("Session.keptAccount", { L10n.Session.keptAccount }),
+    ("Session.signedInAs", { L10n.Session.Account.signedInAs("x") }),
+    ("Session.notSignedInLogin", { L10n.Session.Account.notSignedInLogin }),
+    ("Session.alreadySignedIn", { L10n.Session.Account.alreadySignedIn("x") }),
+    ("Session.emailPrompt", { L10n.Session.Account.emailPrompt }),
+    ("Session.passwordPrompt", { L10n.Session.Account.passwordPrompt }),
+    ("Session.signInCancelled", { L10n.Session.Account.signInCancelled }),
+    ("Session.couldNotSignIn", { L10n.Session.Account.couldNotSignIn }),
+    ("Session.notSignedIn", { L10n.Session.Account.notSignedIn }),
+    ("Session.signedOut", { L10n.Session.Account.signedOut("x") }),
+    ("Session.noAccountToDelete", { L10n.Session.Account.noAccountToDelete }),
+    ("Session.cannotDeleteNow", { L10n.Session.Account.cannotDeleteNow }),
+    ("Session.typeDeleteToConfirm", { L10n.Session.Account.typeDeleteToConfirm }),
+    ("Session.keptAccount", { L10n.Session.Account.keptAccount }),
   ]
 }

@@ -55,9 +55,9 @@ final class AccountHandler: SlashCommandHandler {
   private func whoami() async {
     let user = await auth.currentUser()
     if let user {
-      console.say(L10n.Session.signedInAs(user.email ?? user.id))
+      console.say(L10n.Session.Account.signedInAs(user.email ?? user.id))
     } else {
-      console.say(L10n.Session.notSignedInLogin)
+      console.say(L10n.Session.Account.notSignedInLogin)
     }
     await plan.show()
   }
@@ -67,13 +67,14 @@ final class AccountHandler: SlashCommandHandler {
     let account = makeAccount()
     await account.load()
     if let user = account.user {
-      console.hint(L10n.Session.alreadySignedIn(user.email ?? user.id))
+      console.hint(L10n.Session.Account.alreadySignedIn(user.email ?? user.id))
       return
     }
     let typed =
-      email == nil ? await console.io.ask(L10n.Session.emailPrompt + " ", secret: false) : email
+      email == nil
+      ? await console.io.ask(L10n.Session.Account.emailPrompt + " ", secret: false) : email
     guard let address = typed?.trimmingCharacters(in: .whitespaces), !address.isEmpty else {
-      console.hint(L10n.Session.signInCancelled)
+      console.hint(L10n.Session.Account.signInCancelled)
       return
     }
     account.email = address
@@ -83,36 +84,37 @@ final class AccountHandler: SlashCommandHandler {
       console.problem(AccountProblem.invalidEmail.message)
       return
     }
-    guard let password = await console.io.ask(L10n.Session.passwordPrompt + " ", secret: true),
+    guard
+      let password = await console.io.ask(L10n.Session.Account.passwordPrompt + " ", secret: true),
       !password.isEmpty
     else {
-      console.hint(L10n.Session.signInCancelled)
+      console.hint(L10n.Session.Account.signInCancelled)
       return
     }
     account.password = password
     await account.submitButtonTapped()
     guard let user = account.user else {
       if case .failed(let error) = account.problem {
-        console.problem(error, doing: L10n.Session.doSignIn)
+        console.problem(error, doing: L10n.Session.Actions.doSignIn)
       } else {
-        console.problem(account.errorMessage ?? L10n.Session.couldNotSignIn)
+        console.problem(account.errorMessage ?? L10n.Session.Account.couldNotSignIn)
       }
       return
     }
     await subscriptionMayHaveChanged()
-    console.done(L10n.Session.signedInAs(user.email ?? address))
+    console.done(L10n.Session.Account.signedInAs(user.email ?? address))
   }
 
   /// Signs out through the settings model, as the settings screen's "Sign Out" does.
   private func logout() async {
     guard let user = await auth.currentUser() else {
-      console.hint(L10n.Session.notSignedIn)
+      console.hint(L10n.Session.Account.notSignedIn)
       return
     }
     await screen.model.signOutButtonTapped()
-    if screen.reportFailure(doing: L10n.Session.doSignOut) { return }
+    if screen.reportFailure(doing: L10n.Session.Actions.doSignOut) { return }
     await subscriptionMayHaveChanged()
-    console.done(L10n.Session.signedOut(user.email ?? user.id))
+    console.done(L10n.Session.Account.signedOut(user.email ?? user.id))
   }
 
   /// Deletes the account through the settings model, as the settings screen's "Delete
@@ -120,33 +122,33 @@ final class AccountHandler: SlashCommandHandler {
   /// Then, as the warning says, the chats and memories on this machine are erased too.
   private func deleteAccount() async {
     guard let user = await auth.currentUser() else {
-      console.hint(L10n.Session.noAccountToDelete)
+      console.hint(L10n.Session.Account.noAccountToDelete)
       return
     }
     screen.model.deleteAccountButtonTapped()
     guard screen.model.accountDeletion == .confirming else {
-      console.problem(L10n.Session.cannotDeleteNow)
+      console.problem(L10n.Session.Account.cannotDeleteNow)
       return
     }
     console.say(
       L10n.Settings.deleteAccountTitle + " (\(user.email ?? user.id))", console.theme.warning)
     console.say(L10n.Settings.deleteAccountMessage)
-    let answer = await console.io.ask(L10n.Session.typeDeleteToConfirm + " ", secret: false)
+    let answer = await console.io.ask(L10n.Session.Account.typeDeleteToConfirm + " ", secret: false)
     guard answer?.trimmingCharacters(in: .whitespaces).lowercased() == "delete" else {
       screen.model.deleteAccountCancelled()
-      console.hint(L10n.Session.keptAccount)
+      console.hint(L10n.Session.Account.keptAccount)
       return
     }
     await screen.model.deleteAccountConfirmed()
     guard screen.model.accountDeletion == .deleted else {
-      _ = screen.reportFailure(doing: L10n.Session.doDeleteAccount)
+      _ = screen.reportFailure(doing: L10n.Session.Actions.doDeleteAccount)
       return
     }
     focus.clear()
     do {
       try await eraseLocalData()
     } catch {
-      console.problem(AppError.from(error), doing: L10n.Session.doEraseChats)
+      console.problem(AppError.from(error), doing: L10n.Session.Actions.doEraseChats)
     }
     await memories.load()
     await subscriptionMayHaveChanged()

@@ -53,8 +53,8 @@ final class AssistantHandler: SlashCommandHandler {
     let names = ids.joined(separator: ", ")
     console.problem(
       wanted.closestMatch(in: ids, maximumDistance: 3).map {
-        L10n.Session.noPersonaSuggesting(text, $0, names)
-      } ?? L10n.Session.noPersona(text, names))
+        L10n.Session.Assistant.noPersonaSuggesting(text, $0, names)
+      } ?? L10n.Session.Assistant.noPersona(text, names))
     return nil
   }
 
@@ -66,22 +66,22 @@ final class AssistantHandler: SlashCommandHandler {
         var line = StyledText(item.id.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0))
         line.append(item.shownName, style: .plain.adding(.bold))
         if item.id == current {
-          line.append("  " + L10n.Session.personaThisConversation, style: theme.accent)
+          line.append("  " + L10n.Session.Assistant.personaThisConversation, style: theme.accent)
         }
         if item.id == focus.persona.id, item.id != current {
-          line.append("  " + L10n.Session.personaNewConversations, style: theme.dim)
+          line.append("  " + L10n.Session.Assistant.personaNewConversations, style: theme.dim)
         }
         console.say(console.numbered(index + 1, line), cut: true)
       }
-      console.hint(L10n.Session.personaHint)
+      console.hint(L10n.Session.Assistant.personaHint)
       return
     }
     guard let chosen = Self.persona(named: id, reportingTo: console) else { return }
     focus.persona = chosen
     if focus.chat == nil {
-      console.done(L10n.Session.personaAnswersHere(chosen.shownName))
+      console.done(L10n.Session.Assistant.personaAnswersHere(chosen.shownName))
     } else {
-      console.done(L10n.Session.personaForNew(chosen.shownName))
+      console.done(L10n.Session.Assistant.personaForNew(chosen.shownName))
     }
   }
 
@@ -109,15 +109,15 @@ final class AssistantHandler: SlashCommandHandler {
     focus.model = chosen
     focus.chat?.model = chosen
     if case .echo = ai.provider {
-      console.hint(L10n.Session.echoAnswersAnything(chosen.rawValue))
+      console.hint(L10n.Session.Assistant.echoAnswersAnything(chosen.rawValue))
     } else if let listed = await providerModels?.ids(), !listed.isEmpty,
       !listed.contains(chosen.rawValue)
     {
-      console.hint(L10n.Session.providerDoesNotList(chosen.rawValue))
+      console.hint(L10n.Session.Assistant.providerDoesNotList(chosen.rawValue))
     } else if providerModels == nil, !catalogue.models.isEmpty, catalogue.model(chosen) == nil {
-      console.hint(L10n.Session.notInList(chosen.rawValue))
+      console.hint(L10n.Session.Assistant.notInList(chosen.rawValue))
     }
-    console.done(L10n.Session.nowUsing(chosen.rawValue))
+    console.done(L10n.Session.Assistant.nowUsing(chosen.rawValue))
   }
 
   private func listModels(current: String?) async {
@@ -125,18 +125,18 @@ final class AssistantHandler: SlashCommandHandler {
     let theme = console.theme
     let models = await numberedModels()
     if catalogue.models.isEmpty, models.fromProvider.isEmpty {
-      console.hint(L10n.Session.noModelsListed)
+      console.hint(L10n.Session.Assistant.noModelsListed)
     }
     for (index, info) in catalogue.models.enumerated() {
       var line = StyledText(info.id.rawValue, style: .plain.adding(.bold))
       if info.displayName != info.id.rawValue { line.append("  \(info.displayName)") }
       if let window = info.contextWindow {
         line.append(
-          "  " + L10n.Session.contextTokens(StatusLineLabels.groupedThousands(window)),
+          "  " + L10n.Session.Assistant.contextTokens(StatusLineLabels.groupedThousands(window)),
           style: theme.dim)
       }
       if info.id.rawValue == current {
-        line.append("  " + L10n.Session.inUse, style: theme.accent)
+        line.append("  " + L10n.Session.Assistant.inUse, style: theme.accent)
       }
       console.say(console.numbered(index + 1, line), cut: true)
     }
@@ -144,54 +144,56 @@ final class AssistantHandler: SlashCommandHandler {
       console.say(
         StyledText(
           catalogue.models.isEmpty
-            ? L10n.Session.providersModels : L10n.Session.alsoFromProvider,
+            ? L10n.Session.Assistant.providersModels : L10n.Session.Assistant.alsoFromProvider,
           style: theme.dim))
       for (offset, id) in models.fromProvider.enumerated() {
         var line = StyledText(TerminalSanitizer.singleLine(id.rawValue, limit: 120))
-        if id.rawValue == current { line.append("  " + L10n.Session.inUse, style: theme.accent) }
+        if id.rawValue == current {
+          line.append("  " + L10n.Session.Assistant.inUse, style: theme.accent)
+        }
         console.say(console.numbered(catalogue.models.count + offset + 1, line), cut: true)
       }
     }
     let shown = Set((models.configured + models.fromProvider).map(\.rawValue))
     if let current, !shown.contains(current) {
-      console.hint(L10n.Session.inUseNamed(current))
+      console.hint(L10n.Session.Assistant.inUseNamed(current))
     }
   }
 
   private func memory(_ action: SlashCommand.MemoryAction) async {
     await memories.load()
     if case .failed(let error) = memories.loadState {
-      console.problem(error, doing: L10n.Session.doReadMemories)
+      console.problem(error, doing: L10n.Session.Actions.doReadMemories)
       return
     }
     switch action {
     case .list:
       guard !memories.memories.isEmpty else {
         console.hint(L10n.Chat.memoriesEmpty)
-        console.hint(L10n.Session.memoryHowToAdd)
+        console.hint(L10n.Session.Assistant.memoryHowToAdd)
         return
       }
       for (index, memory) in memories.memories.enumerated() {
         console.say(console.numbered(index + 1, StyledText(memory.text)), cut: true)
       }
-      console.hint(L10n.Session.memoryEveryConversation)
+      console.hint(L10n.Session.Assistant.memoryEveryConversation)
     case .add(let text):
       guard await memories.addButtonTapped(text) != nil else {
-        return reportMemoryFailure(doing: L10n.Session.doRemember)
+        return reportMemoryFailure(doing: L10n.Session.Actions.doRemember)
       }
       console.done("\(L10n.Chat.memorySaved).")
     case .edit(let number, let text):
       guard let memory = memoryNumbered(number) else { return }
       await memories.edit(id: memory.id, text: text)
       guard memories.failure == nil else {
-        return reportMemoryFailure(doing: L10n.Session.doChangeMemory)
+        return reportMemoryFailure(doing: L10n.Session.Actions.doChangeMemory)
       }
-      console.done(L10n.Session.memoryChanged(number))
+      console.done(L10n.Session.Assistant.memoryChanged(number))
     case .delete(let number):
       guard let memory = memoryNumbered(number) else { return }
       await memories.deleteButtonTapped(id: memory.id)
       guard memories.failure == nil else {
-        return reportMemoryFailure(doing: L10n.Session.doForget)
+        return reportMemoryFailure(doing: L10n.Session.Actions.doForget)
       }
       console.done("\(L10n.Chat.memoryForgotten): \(memory.text)")
     }
@@ -202,8 +204,8 @@ final class AssistantHandler: SlashCommandHandler {
     guard all.indices.contains(number - 1) else {
       console.problem(
         all.isEmpty
-          ? L10n.Session.noMemoriesYet
-          : L10n.Session.noMemoryNumber(number, all.count))
+          ? L10n.Session.Assistant.noMemoriesYet
+          : L10n.Session.Assistant.noMemoryNumber(number, all.count))
       return nil
     }
     return all[number - 1]

@@ -51,7 +51,7 @@ final class ConversationsHandler: SlashCommandHandler {
   /// made.
   func startConversation() async -> ConversationDTO? {
     guard let created = await history.createNewConversation(persona: focus.persona) else {
-      reportHistoryFailure(doing: L10n.Session.doStartConversation)
+      reportHistoryFailure(doing: L10n.Session.Actions.doStartConversation)
       return nil
     }
     return created
@@ -76,7 +76,7 @@ final class ConversationsHandler: SlashCommandHandler {
     focus.chat = nil
     focus.conversation = nil
     console.say(
-      L10n.Session.newConversationWith(focus.persona.shownName), console.theme.accent)
+      L10n.Session.Conversations.newConversationWith(focus.persona.shownName), console.theme.accent)
   }
 
   private func listChats(includeArchived: Bool) async {
@@ -86,7 +86,7 @@ final class ConversationsHandler: SlashCommandHandler {
       await history.loadConversations()
     }
     if case .failed(let error) = history.loadState {
-      console.problem(error, doing: L10n.Session.doListConversations)
+      console.problem(error, doing: L10n.Session.Actions.doListConversations)
       return
     }
     guard !history.conversations.isEmpty else {
@@ -99,13 +99,13 @@ final class ConversationsHandler: SlashCommandHandler {
         console.say(console.numbered(index + 1, row(item)), cut: true)
       }
       if history.paginator.state != .endReached {
-        console.hint(L10n.Session.showingNewest(history.conversations.count))
+        console.hint(L10n.Session.Conversations.showingNewest(history.conversations.count))
       }
-      console.hint(L10n.Session.openSwitches)
+      console.hint(L10n.Session.Conversations.openSwitches)
       return
     }
     await showPaged(pageSize: pageSize)
-    console.hint(L10n.Session.openSwitches)
+    console.hint(L10n.Session.Conversations.openSwitches)
   }
 
   /// The rows a screen of `/chats` shows: the terminal's height less the lines kept for the
@@ -135,7 +135,8 @@ final class ConversationsHandler: SlashCommandHandler {
       await loadRows(upTo: shown + 1)
       focus.listing = history.conversations.map(\.id)
       guard shown < history.conversations.count else { return }
-      let answer = await console.io.ask(L10n.Session.pageMore(shown) + " ", secret: false)
+      let answer = await console.io.ask(
+        L10n.Session.Conversations.pageMore(shown) + " ", secret: false)
       guard let answer, answer.trimmingCharacters(in: .whitespaces).isEmpty else { return }
     }
   }
@@ -162,7 +163,7 @@ final class ConversationsHandler: SlashCommandHandler {
       text.append("  \(L10n.Chat.archived.lowercased())", style: console.theme.dim)
     }
     if sessions.busyConversationIDs.contains(item.id) {
-      text.append("  " + L10n.Session.replying, style: console.theme.success)
+      text.append("  " + L10n.Session.Conversations.replying, style: console.theme.success)
     }
     let details = [PersonaNames.shown(item), Row.date(item.updatedAt)].compactMap { $0 }
       .joined(separator: " · ")
@@ -173,44 +174,45 @@ final class ConversationsHandler: SlashCommandHandler {
   private func rename(to title: String) async {
     guard let target = await target(nil, for: "rename") else { return }
     await history.renameConversation(id: target.id, newTitle: title)
-    guard await refreshAfterChange(target.id, doing: L10n.Session.doRenameConversation) else {
+    guard await refreshAfterChange(target.id, doing: L10n.Session.Actions.doRenameConversation)
+    else {
       return
     }
-    console.done(L10n.Session.renamedTo(title))
+    console.done(L10n.Session.Conversations.renamedTo(title))
   }
 
   private func delete(_ reference: ConversationReference?) async {
     guard let target = await target(reference, for: "delete") else { return }
     let answer = await console.io.ask(
-      L10n.Session.deleteConfirm(Row.title(target.title)) + " ", secret: false)
+      L10n.Session.Conversations.deleteConfirm(Row.title(target.title)) + " ", secret: false)
     guard let answer, ConfirmationAnswer.isYes(answer) else {
-      console.hint(L10n.Session.kept)
+      console.hint(L10n.Session.Conversations.kept)
       return
     }
     await history.deleteConversation(id: target.id)
     guard history.failure == nil else {
-      reportHistoryFailure(doing: L10n.Session.doDeleteConversation)
+      reportHistoryFailure(doing: L10n.Session.Actions.doDeleteConversation)
       return
     }
     focus.listing.removeAll { $0 == target.id }
     if target.id == focus.conversation?.id {
       focus.chat = nil
       focus.conversation = nil
-      console.done(L10n.Session.deletedNowNew(Row.title(target.title)))
+      console.done(L10n.Session.Conversations.deletedNowNew(Row.title(target.title)))
     } else {
-      console.done(L10n.Session.deleted(Row.title(target.title)))
+      console.done(L10n.Session.Conversations.deleted(Row.title(target.title)))
     }
   }
 
   private func setPinned(_ reference: ConversationReference?, _ isPinned: Bool) async {
     guard let target = await target(reference, for: isPinned ? "pin" : "unpin") else { return }
     await history.setPinned(id: target.id, isPinned)
-    let doing = isPinned ? L10n.Session.doPin : L10n.Session.doUnpin
+    let doing = isPinned ? L10n.Session.Actions.doPin : L10n.Session.Actions.doUnpin
     guard await refreshAfterChange(target.id, doing: doing) else { return }
     console.done(
       isPinned
-        ? L10n.Session.pinned(Row.title(target.title))
-        : L10n.Session.unpinned(Row.title(target.title)))
+        ? L10n.Session.Conversations.pinned(Row.title(target.title))
+        : L10n.Session.Conversations.unpinned(Row.title(target.title)))
   }
 
   private func setArchived(_ reference: ConversationReference?, _ isArchived: Bool) async {
@@ -220,21 +222,21 @@ final class ConversationsHandler: SlashCommandHandler {
     guard await refreshAfterChange(target.id, doing: Self.phrase(action)) else { return }
     console.done(
       isArchived
-        ? L10n.Session.archived(Row.title(target.title))
-        : L10n.Session.unarchived(Row.title(target.title)))
+        ? L10n.Session.Conversations.archived(Row.title(target.title))
+        : L10n.Session.Conversations.unarchived(Row.title(target.title)))
   }
 
   /// What a command's name (`rename`, `pin`…) reads as after "Could not" or "nothing to".
   static func phrase(_ command: String) -> String {
     switch command {
-    case "rename": return L10n.Session.doRename
-    case "delete": return L10n.Session.doDelete
-    case "pin": return L10n.Session.doPin
-    case "unpin": return L10n.Session.doUnpin
-    case "archive": return L10n.Session.doArchive
-    case "unarchive": return L10n.Session.doUnarchive
-    case "open": return L10n.Session.doOpen
-    case "export": return L10n.Session.doExport
+    case "rename": return L10n.Session.Actions.doRename
+    case "delete": return L10n.Session.Actions.doDelete
+    case "pin": return L10n.Session.Actions.doPin
+    case "unpin": return L10n.Session.Actions.doUnpin
+    case "archive": return L10n.Session.Actions.doArchive
+    case "unarchive": return L10n.Session.Actions.doUnarchive
+    case "open": return L10n.Session.Actions.doOpen
+    case "export": return L10n.Session.Actions.doExport
     default: return command
     }
   }
@@ -250,14 +252,14 @@ final class ConversationsHandler: SlashCommandHandler {
     switch reference {
     case nil:
       if let conversation = focus.conversation { return conversation }
-      console.problem(L10n.Session.nothingToYetNameOne(Self.phrase(action), action))
+      console.problem(L10n.Session.Conversations.nothingToYetNameOne(Self.phrase(action), action))
       return nil
     case .number(let number):
       guard focus.listing.indices.contains(number - 1) else {
         console.problem(
           focus.listing.isEmpty
-            ? L10n.Session.numbersNeedList
-            : L10n.Session.noNumberInList(number, focus.listing.count))
+            ? L10n.Session.Conversations.numbersNeedList
+            : L10n.Session.Conversations.noNumberInList(number, focus.listing.count))
         return nil
       }
       return await fetch(focus.listing[number - 1])
@@ -270,9 +272,9 @@ final class ConversationsHandler: SlashCommandHandler {
   func fetch(_ id: UUID) async -> ConversationDTO? {
     do {
       if let stored = try await conversations.get(id: id) { return stored }
-      console.problem(L10n.Session.conversationGone)
+      console.problem(L10n.Session.Conversations.conversationGone)
     } catch {
-      console.problem(AppError.from(error), doing: L10n.Session.doReadConversation)
+      console.problem(AppError.from(error), doing: L10n.Session.Actions.doReadConversation)
     }
     return nil
   }
@@ -282,19 +284,19 @@ final class ConversationsHandler: SlashCommandHandler {
     do {
       // The short id /chats shows is the end of the identifier; a start works too.
       guard let matches = try await ConversationLookup.matches(text, in: conversations) else {
-        console.problem(L10n.Session.neitherNumberNorID(text))
+        console.problem(L10n.Session.Conversations.neitherNumberNorID(text))
         return nil
       }
       guard matches.count == 1 else {
         console.problem(
           matches.isEmpty
-            ? L10n.Session.noConversationID(text)
-            : L10n.Session.ambiguousID(text, matches.count))
+            ? L10n.Session.Conversations.noConversationID(text)
+            : L10n.Session.Conversations.ambiguousID(text, matches.count))
         return nil
       }
       return matches[0]
     } catch {
-      console.problem(AppError.from(error), doing: L10n.Session.doLookUp)
+      console.problem(AppError.from(error), doing: L10n.Session.Actions.doLookUp)
       return nil
     }
   }
@@ -326,7 +328,7 @@ final class ConversationsHandler: SlashCommandHandler {
     var hits: [MessageSearchHit] = []
     switch history.messageResults {
     case .results(let results): hits = results
-    case .failed(let error): console.problem(error, doing: L10n.Session.doSearchMessages)
+    case .failed(let error): console.problem(error, doing: L10n.Session.Actions.doSearchMessages)
     case .idle, .searching: break
     }
     history.searchText = ""
@@ -343,13 +345,13 @@ final class ConversationsHandler: SlashCommandHandler {
       return focus.listing.count
     }
     if !titles.isEmpty {
-      console.say(L10n.Session.conversationsHeading, console.theme.heading)
+      console.say(L10n.Session.Conversations.conversationsHeading, console.theme.heading)
       for item in titles {
         console.say(console.numbered(number(for: item.id), row(item)), cut: true)
       }
     }
     if !hits.isEmpty {
-      console.say(L10n.Session.messagesHeading, console.theme.heading)
+      console.say(L10n.Session.Conversations.messagesHeading, console.theme.heading)
       for hit in hits {
         var line = StyledText(Row.title(hit.conversation.title), style: .plain.adding(.bold))
         line.append(": ")
@@ -357,7 +359,7 @@ final class ConversationsHandler: SlashCommandHandler {
         console.say(console.numbered(number(for: hit.conversation.id), line), cut: true)
       }
     }
-    console.hint(L10n.Session.openOpens)
+    console.hint(L10n.Session.Conversations.openOpens)
   }
 
   /// A search excerpt on one line, the matched words in the accent colour (in brackets

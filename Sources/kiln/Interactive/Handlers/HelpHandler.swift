@@ -22,15 +22,15 @@ final class HelpHandler: SlashCommandHandler {
       guard let spec = SlashCommandCatalogue.spec(named: topic) else {
         let suggestion = topic.closestMatch(in: SlashCommandCatalogue.allNames, maximumDistance: 2)
         console.problem(
-          suggestion.map { L10n.Session.noSuchCommandSuggesting(topic, $0) }
-            ?? L10n.Session.noSuchCommand(topic))
+          suggestion.map { L10n.Session.Help.noSuchCommandSuggesting(topic, $0) }
+            ?? L10n.Session.Help.noSuchCommand(topic))
         return
       }
       console.say(spec.usage, theme.accent.adding(.bold))
       console.say("  " + spec.summary)
       if !spec.aliases.isEmpty {
         console.hint(
-          "  " + L10n.Session.helpAlso(spec.aliases.map { "/" + $0 }.joined(separator: ", ")))
+          "  " + L10n.Session.Help.helpAlso(spec.aliases.map { "/" + $0 }.joined(separator: ", ")))
       }
       return
     }
@@ -43,14 +43,14 @@ final class HelpHandler: SlashCommandHandler {
           StyledText("  " + usage, style: theme.accent) + StyledText(spec.summary), cut: true)
       }
     }
-    console.say(L10n.Session.keysHeading, theme.heading)
+    console.say(L10n.Session.Help.keysHeading, theme.heading)
     for line in Self.keyHelp { console.say("  " + line, theme.dim) }
   }
 
   static var keyHelp: [String] {
     [
-      L10n.Session.keysLine1, L10n.Session.keysLine2, L10n.Session.keysLine3,
-      L10n.Session.keysLine4,
+      L10n.Session.Help.keysLine1, L10n.Session.Help.keysLine2, L10n.Session.Help.keysLine3,
+      L10n.Session.Help.keysLine4,
     ]
   }
 }

@@ -52,7 +52,7 @@ final class MessagesHandler: SlashCommandHandler {
   /// The conversation on screen when it has messages; says so when it has none.
   private func chatWithMessages(for action: String) -> ChatViewModel? {
     guard let chat = focus.chat, !chat.messages.isEmpty else {
-      console.problem(L10n.Session.nothingToYet(Self.phrase(action)))
+      console.problem(L10n.Session.Messages.nothingToYet(Self.phrase(action)))
       return nil
     }
     return chat
@@ -61,11 +61,11 @@ final class MessagesHandler: SlashCommandHandler {
   /// What `action` (a command's English verb) reads as in the interface language.
   private static func phrase(_ action: String) -> String {
     switch action {
-    case "retry": return L10n.Session.doRetry
-    case "regenerate": return L10n.Session.doRegenerate
-    case "edit": return L10n.Session.doEdit
-    case "compare": return L10n.Session.doCompare
-    case "copy": return L10n.Session.doCopy
+    case "retry": return L10n.Session.Actions.doRetry
+    case "regenerate": return L10n.Session.Actions.doRegenerate
+    case "edit": return L10n.Session.Actions.doEdit
+    case "compare": return L10n.Session.Actions.doCompare
+    case "copy": return L10n.Session.Actions.doCopy
     default: return action
     }
   }
@@ -73,7 +73,7 @@ final class MessagesHandler: SlashCommandHandler {
   private func retry() async {
     guard let chat = chatWithMessages(for: "retry") else { return }
     guard chat.canRetry else {
-      console.hint(L10n.Session.nothingToRetry)
+      console.hint(L10n.Session.Messages.nothingToRetry)
       return
     }
     await replies.followReply(in: chat) { await chat.retryButtonTapped() }
@@ -82,10 +82,10 @@ final class MessagesHandler: SlashCommandHandler {
   private func regenerate() async {
     guard let chat = chatWithMessages(for: "regenerate") else { return }
     guard let reply = chat.messages.last(where: { $0.role == .assistant }) else {
-      console.hint(L10n.Session.noReplyToRegenerate)
+      console.hint(L10n.Session.Messages.noReplyToRegenerate)
       return
     }
-    console.hint(L10n.Session.writingNewVersion)
+    console.hint(L10n.Session.Messages.writingNewVersion)
     await replies.followReply(in: chat) { await chat.regenerateButtonTapped(messageID: reply.id) }
   }
 
@@ -96,34 +96,34 @@ final class MessagesHandler: SlashCommandHandler {
     if number != nil { await loadAllMessages(of: chat) }
     let sent = chat.messages.filter { $0.role == .user }
     guard !sent.isEmpty else {
-      console.problem(L10n.Session.notSentHere)
+      console.problem(L10n.Session.Messages.notSentHere)
       return
     }
     let index = (number ?? sent.count) - 1
     guard sent.indices.contains(index) else {
-      console.problem(L10n.Session.noMessageNumber(index + 1, sent.count))
+      console.problem(L10n.Session.Messages.noMessageNumber(index + 1, sent.count))
       return
     }
     chat.editButtonTapped(messageID: sent[index].id)
     replies.prefill = chat.composer.text
     console.hint(
       console.io.isTerminal
-        ? L10n.Session.editingOnTerminal(index + 1)
-        : L10n.Session.editingInLineMode(index + 1))
+        ? L10n.Session.Messages.editingOnTerminal(index + 1)
+        : L10n.Session.Messages.editingInLineMode(index + 1))
   }
 
   private func showVersions(_ number: Int?) async {
     guard let chat = chatWithMessages(for: "compare"),
       let reply = chat.messages.last(where: { $0.role == .assistant })
     else {
-      console.hint(L10n.Session.noReplyYet)
+      console.hint(L10n.Session.Messages.noReplyYet)
       return
     }
     let versions: [ChatMessage]
     do {
       versions = try await chat.versions(of: reply.id)
     } catch {
-      console.problem(AppError.from(error), doing: L10n.Session.doListVersions)
+      console.problem(AppError.from(error), doing: L10n.Session.Actions.doListVersions)
       return
     }
     guard let number else {
@@ -131,24 +131,24 @@ final class MessagesHandler: SlashCommandHandler {
         var line = StyledText(
           preview(version.text), style: version.id == reply.id ? .plain : console.theme.dim)
         if version.id == reply.id {
-          line.append("  " + L10n.Session.versionShown, style: console.theme.accent)
+          line.append("  " + L10n.Session.Messages.versionShown, style: console.theme.accent)
         }
         console.say(console.numbered(index + 1, line), cut: true)
       }
       if versions.count < 2 {
-        console.hint(L10n.Session.onlyOneVersion)
+        console.hint(L10n.Session.Messages.onlyOneVersion)
       } else {
-        console.hint(L10n.Session.versionsShowN)
+        console.hint(L10n.Session.Messages.versionsShowN)
       }
       return
     }
     guard versions.indices.contains(number - 1) else {
-      console.problem(L10n.Session.noVersionNumber(number, versions.count))
+      console.problem(L10n.Session.Messages.noVersionNumber(number, versions.count))
       return
     }
     await chat.showVersion(versions[number - 1].id)
     if let failure = chat.state.failure {
-      console.problem(failure.error, doing: L10n.Session.doSwitchVersions)
+      console.problem(failure.error, doing: L10n.Session.Actions.doSwitchVersions)
       return
     }
     if let shown = chat.messages.last(where: { $0.role == .assistant }) {
@@ -161,10 +161,10 @@ final class MessagesHandler: SlashCommandHandler {
     guard let chat = chatWithMessages(for: "copy"),
       let reply = chat.messages.last(where: { $0.role == .assistant })
     else {
-      console.hint(L10n.Session.noReplyToCopy)
+      console.hint(L10n.Session.Messages.noReplyToCopy)
       return
     }
-    console.hint(L10n.Session.copyHint)
+    console.hint(L10n.Session.Messages.copyHint)
     let text = TerminalSanitizer.sanitized(reply.text)
     console.io.write(text + (text.hasSuffix("\n") ? "" : "\n"))
   }
@@ -181,7 +181,7 @@ final class MessagesHandler: SlashCommandHandler {
           conversationID: stored.id, timeZone: .current, labels: .interfaceLanguage)
       }
     } catch {
-      console.problem(AppError.from(error), doing: L10n.Session.doExportConversation)
+      console.problem(AppError.from(error), doing: L10n.Session.Actions.doExportConversation)
       return
     }
     if file == "-" {
@@ -193,9 +193,9 @@ final class MessagesHandler: SlashCommandHandler {
     let url = UserPath.url(path, environment: console.environment)
     do {
       try UserFileWriter(paths: paths).write(Data(text.utf8), to: url)
-      console.done(L10n.Session.exportedTo(Row.title(stored.title), url.path))
+      console.done(L10n.Session.Messages.exportedTo(Row.title(stored.title), url.path))
     } catch {
-      console.problem(L10n.Session.couldNotWrite(url.path, error.reason))
+      console.problem(L10n.Session.Messages.couldNotWrite(url.path, error.reason))
     }
   }
 
@@ -203,15 +203,17 @@ final class MessagesHandler: SlashCommandHandler {
     await freeTier.refresh()
     if let chat = focus.chat, !chat.messages.isEmpty {
       let usage = chat.usage
-      console.say(L10n.Session.thisConversation, console.theme.heading)
+      console.say(L10n.Session.Messages.thisConversation, console.theme.heading)
       let answers = chat.messages.filter { $0.role == .assistant }
       for (index, reply) in answers.enumerated() {
-        var line = StyledText(reply.model ?? L10n.Session.unknownModel, style: console.theme.accent)
-        let tokens = reply.totalTokens.map { tokenText($0) } ?? L10n.Session.noUsageReported
+        var line = StyledText(
+          reply.model ?? L10n.Session.Messages.unknownModel, style: console.theme.accent)
+        let tokens =
+          reply.totalTokens.map { tokenText($0) } ?? L10n.Session.Messages.noUsageReported
         line.append("  \(tokens)", style: .plain)
         if let prompt = reply.promptTokens, let completion = reply.completionTokens {
           line.append(
-            "  " + L10n.Session.tokenSplit(prompt, completion), style: console.theme.dim)
+            "  " + L10n.Session.Messages.tokenSplit(prompt, completion), style: console.theme.dim)
         }
         line.append("  \(preview(reply.text))", style: console.theme.dim)
         console.say(console.numbered(index + 1, line), cut: true)
@@ -219,20 +221,20 @@ final class MessagesHandler: SlashCommandHandler {
       let total = tokenText(usage.totalTokens)
       console.say(
         usage.meteredReplies == 1
-          ? L10n.Session.usageTotalOne(total, usage.promptTokens, usage.completionTokens)
-          : L10n.Session.usageTotal(
+          ? L10n.Session.Messages.usageTotalOne(total, usage.promptTokens, usage.completionTokens)
+          : L10n.Session.Messages.usageTotal(
             total, usage.promptTokens, usage.completionTokens, usage.meteredReplies))
       if !usage.models.isEmpty {
-        console.say(L10n.Session.modelsThatAnswered(usage.models.joined(separator: ", ")))
+        console.say(L10n.Session.Messages.modelsThatAnswered(usage.models.joined(separator: ", ")))
       }
     } else {
-      console.hint(L10n.Session.noRepliesYet)
+      console.hint(L10n.Session.Messages.noRepliesYet)
     }
     if let left = freeTier.remaining {
-      console.say(L10n.Session.freeMessagesLeft(left, freeTier.policy.limit))
+      console.say(L10n.Session.Messages.freeMessagesLeft(left, freeTier.policy.limit))
     } else {
       console.say(
-        L10n.Session.freeMessagesNoLimit(
+        L10n.Session.Messages.freeMessagesNoLimit(
           PlanFacts.unlimitedReason(ownProvider: !freeTier.provider.isMetered)))
     }
   }

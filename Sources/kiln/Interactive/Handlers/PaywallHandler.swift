@@ -46,19 +46,19 @@ final class PaywallHandler: SlashCommandHandler {
     await paywall.load()
     switch paywall.content {
     case .loading:
-      console.hint(L10n.Session.plansLoading)
+      console.hint(L10n.Session.Paywall.plansLoading)
     case .alreadySubscribed(let state):
       showSubscribed(state, manageURL: paywall.manageSubscriptionURL)
     case .unavailable(let message):
       console.problem(message)
-      console.hint(L10n.Session.upgradeTriesAgain)
+      console.hint(L10n.Session.Paywall.upgradeTriesAgain)
     case .plans(let plans):
       guard let number else {
         showPlans(plans)
         return
       }
       guard plans.indices.contains(number - 1) else {
-        console.problem(L10n.Session.noPlanNumber(number, plans.count))
+        console.problem(L10n.Session.Paywall.noPlanNumber(number, plans.count))
         return
       }
       await buy(plans[number - 1], on: paywall)
@@ -73,7 +73,7 @@ final class PaywallHandler: SlashCommandHandler {
       console.done(success)
       await plan.show()
     } else {
-      reportPaywallFailure(paywall, doing: L10n.Session.doRestore)
+      reportPaywallFailure(paywall, doing: L10n.Session.Actions.doRestore)
     }
   }
 
@@ -83,11 +83,11 @@ final class PaywallHandler: SlashCommandHandler {
     await subscriptionMayHaveChanged()
     if let success = paywall.successMessage {
       console.done(success)
-      console.hint(L10n.Session.proBought)
+      console.hint(L10n.Session.Paywall.proBought)
     } else if paywall.errorMessage != nil {
-      reportPaywallFailure(paywall, doing: L10n.Session.doBuyPlan)
+      reportPaywallFailure(paywall, doing: L10n.Session.Actions.doBuyPlan)
     } else {
-      console.hint(L10n.Session.purchaseCancelled)
+      console.hint(L10n.Session.Paywall.purchaseCancelled)
     }
   }
 
@@ -105,7 +105,7 @@ final class PaywallHandler: SlashCommandHandler {
   private func showPlans(_ plans: [PaywallPlan]) {
     console.say(L10n.Payments.paywallTitle, console.theme.heading)
     console.say(
-      L10n.Session.proPitch, console.theme.dim)
+      L10n.Session.Paywall.proPitch, console.theme.dim)
     for (index, plan) in plans.enumerated() {
       var line = StyledText(plan.title, style: .plain.adding(.bold))
       line.append("  \(plan.priceText)")
@@ -121,7 +121,7 @@ final class PaywallHandler: SlashCommandHandler {
       }
       console.say(console.numbered(index + 1, line), cut: true)
     }
-    console.hint(L10n.Session.upgradeHowTo)
+    console.hint(L10n.Session.Paywall.upgradeHowTo)
     console.hint(L10n.Payments.autoRenewNotice)
   }
 
@@ -129,15 +129,17 @@ final class PaywallHandler: SlashCommandHandler {
   private func showSubscribed(_ state: PaymentsState, manageURL: URL?) {
     console.done("\(L10n.Payments.alreadySubscribed): \(L10n.Payments.proActiveMessage)")
     var details: [String] = []
-    if let product = state.productID { details.append(L10n.Session.planNamed(product.rawValue)) }
+    if let product = state.productID {
+      details.append(L10n.Session.Paywall.planNamed(product.rawValue))
+    }
     if let expiry = state.expirationDate {
       let date = Row.date(expiry)
       details.append(
         state.willRenew ? L10n.Payments.renewsOn(date) : L10n.Payments.expiresOn(date))
     } else {
-      details.append(L10n.Session.lifetime)
+      details.append(L10n.Session.Paywall.lifetime)
     }
-    if state.isTrial { details.append(L10n.Session.freeTrial) }
+    if state.isTrial { details.append(L10n.Session.Paywall.freeTrial) }
     console.say(details.joined(separator: " · "))
     if let manageURL {
       console.hint("\(L10n.Payments.manageSubscription): \(manageURL.absoluteString)")

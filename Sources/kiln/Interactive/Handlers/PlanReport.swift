@@ -23,16 +23,18 @@ struct PlanReport {
     let state = await payments.currentState()
     await freeTier.refresh()
     if state.isSubscribed {
-      var line = L10n.Session.planPro
+      var line = L10n.Session.Welcome.planPro
       if let expiry = state.expirationDate {
         let date = Row.date(expiry)
-        line += state.willRenew ? L10n.Session.planRenews(date) : L10n.Session.planEnds(date)
+        line +=
+          state.willRenew
+          ? L10n.Session.Welcome.planRenews(date) : L10n.Session.Welcome.planEnds(date)
       }
       console.say(line + ".")
     } else if let left = freeTier.remaining {
-      console.say(L10n.Session.planFreeLeft(left, freeTier.policy.limit))
+      console.say(L10n.Session.Welcome.planFreeLeft(left, freeTier.policy.limit))
     } else {
-      console.say(L10n.Session.planFreeOwnProvider)
+      console.say(L10n.Session.Welcome.planFreeOwnProvider)
     }
   }
 }

@@ -49,7 +49,7 @@ final class SettingsHandler: SlashCommandHandler {
     screen.repaint()
     if before.isPremium, !screen.model.theme.isPremium, !screen.model.isSubscribed {
       let name = L10n.Theme.name(of: before)
-      console.hint(L10n.Session.proThemeEnded(name))
+      console.hint(L10n.Session.Settings.proThemeEnded(name))
     }
     if !personaWasChosen,
       let saved = PersonaCatalogue.persona(rawID: screen.model.selectedPersonaID)
@@ -59,7 +59,7 @@ final class SettingsHandler: SlashCommandHandler {
     if !modelWasChosen, let saved = screen.model.selectedModel {
       focus.model = ModelID(rawValue: saved)
     }
-    screen.reportFailure(doing: L10n.Session.doReadSettings)
+    screen.reportFailure(doing: L10n.Session.Actions.doReadSettings)
   }
 
   private func settings(name: String?, value: String?) async {
@@ -71,14 +71,14 @@ final class SettingsHandler: SlashCommandHandler {
       let names = SessionSetting.allCases.map(\.rawValue).joined(separator: ", ")
       console.problem(
         SessionSetting.suggestion(for: name).map {
-          L10n.Session.noSettingSuggesting(name, $0, names)
-        } ?? L10n.Session.noSetting(name, names))
+          L10n.Session.Settings.noSettingSuggesting(name, $0, names)
+        } ?? L10n.Session.Settings.noSetting(name, names))
       return
     }
     await screen.load()
     guard let value else {
       console.say(row(for: setting), cut: true)
-      console.hint(L10n.Session.settingChangeHint(setting.rawValue))
+      console.hint(L10n.Session.Settings.settingChangeHint(setting.rawValue))
       return
     }
     switch setting {
@@ -97,15 +97,15 @@ final class SettingsHandler: SlashCommandHandler {
   private func listSettings() async {
     await screen.load()
     screen.repaint()
-    screen.reportFailure(doing: L10n.Session.doReadSettings)
+    screen.reportFailure(doing: L10n.Session.Actions.doReadSettings)
     console.say(L10n.Settings.title, console.theme.heading)
     for setting in SessionSetting.allCases where setting.appliesInTerminal {
       console.say(row(for: setting), cut: true)
     }
-    console.hint(L10n.Session.settingsHint)
+    console.hint(L10n.Session.Settings.settingsHint)
     let phoneOnly = SessionSetting.allCases.filter { !$0.appliesInTerminal }.map(\.rawValue)
-    console.hint(L10n.Session.phoneOnlySettings(phoneOnly.joined(separator: ", ")))
-    console.say(L10n.Session.settingsAI(Welcome.provider(ai, model: focus.modelName)))
+    console.hint(L10n.Session.Settings.phoneOnlySettings(phoneOnly.joined(separator: ", ")))
+    console.say(L10n.Session.Settings.settingsAI(Welcome.provider(ai, model: focus.modelName)))
     await plan.show()
   }
 
@@ -132,8 +132,8 @@ final class SettingsHandler: SlashCommandHandler {
     case .reduceMotion: return SessionSetting.words(for: screen.model.reduceMotion)
     case .chatStyle: return screen.model.chatUIStyle.rawValue
     case .model:
-      let name = screen.model.effectiveModel?.id ?? L10n.Session.providerDefault
-      return screen.model.selectedModel == nil ? L10n.Session.modelDefault(name) : name
+      let name = screen.model.effectiveModel?.id ?? L10n.Session.Settings.providerDefault
+      return screen.model.selectedModel == nil ? L10n.Session.Settings.modelDefault(name) : name
     case .persona:
       return screen.model.selectedPersona?.name ?? PersonaCatalogue.defaultPersona.shownName
     }
@@ -141,7 +141,7 @@ final class SettingsHandler: SlashCommandHandler {
 
   private func toggle(_ setting: SessionSetting, _ value: String) async {
     guard let isOn = SessionSetting.switchPosition(value) else {
-      console.problem(L10n.Session.notOnOrOff(value, setting.rawValue))
+      console.problem(L10n.Session.Settings.notOnOrOff(value, setting.rawValue))
       return
     }
     switch setting {
@@ -160,8 +160,8 @@ final class SettingsHandler: SlashCommandHandler {
       let suggestion = value.lowercased().closestMatch(in: names, maximumDistance: 3)
       let styles = names.joined(separator: ", ")
       console.problem(
-        suggestion.map { L10n.Session.noChatStyleSuggesting(value, $0, styles) }
-          ?? L10n.Session.noChatStyle(value, styles))
+        suggestion.map { L10n.Session.Settings.noChatStyleSuggesting(value, $0, styles) }
+          ?? L10n.Session.Settings.noChatStyle(value, styles))
       return
     }
     await screen.model.chatStyleSelected(style)
@@ -176,7 +176,7 @@ final class SettingsHandler: SlashCommandHandler {
       chosen = nil
     } else if let number = Int(value) {
       guard catalogue.models.indices.contains(number - 1) else {
-        console.problem(L10n.Session.noModelNumber(number, catalogue.models.count))
+        console.problem(L10n.Session.Settings.noModelNumber(number, catalogue.models.count))
         return
       }
       chosen = catalogue.models[number - 1].id
@@ -184,11 +184,11 @@ final class SettingsHandler: SlashCommandHandler {
       chosen = ModelID(rawValue: value)
     }
     await screen.model.modelSelected(chosen?.rawValue)
-    guard !screen.reportFailure(doing: L10n.Session.doSaveModel) else { return }
+    guard !screen.reportFailure(doing: L10n.Session.Actions.doSaveModel) else { return }
     focus.model = screen.model.selectedModel.map(ModelID.init(rawValue:))
     focus.chat?.model = focus.model ?? catalogue.defaultModel
     if let chosen, !catalogue.models.isEmpty, catalogue.model(chosen) == nil {
-      console.hint(L10n.Session.notInList(chosen.rawValue))
+      console.hint(L10n.Session.Assistant.notInList(chosen.rawValue))
     }
     confirm(.model)
   }
@@ -203,17 +203,17 @@ final class SettingsHandler: SlashCommandHandler {
       chosen = found
     }
     await screen.model.personaSelected(chosen?.id.rawValue)
-    guard !screen.reportFailure(doing: L10n.Session.doSavePersona) else { return }
+    guard !screen.reportFailure(doing: L10n.Session.Actions.doSavePersona) else { return }
     focus.persona = chosen ?? PersonaCatalogue.defaultPersona
     confirm(.persona)
     if focus.chat != nil {
-      console.hint(L10n.Session.keepsPersona)
+      console.hint(L10n.Session.Settings.keepsPersona)
     }
   }
 
   /// Says what `setting` is now, or why the change did not stick.
   private func confirm(_ setting: SessionSetting) {
-    guard !screen.reportFailure(doing: L10n.Session.doSaveSetting) else { return }
+    guard !screen.reportFailure(doing: L10n.Session.Actions.doSaveSetting) else { return }
     console.done("\(setting.label): \(value(of: setting)).")
   }
 
@@ -236,23 +236,23 @@ final class SettingsHandler: SlashCommandHandler {
       let themes = names.joined(separator: ", ")
       console.problem(
         name.lowercased().closestMatch(in: names, maximumDistance: 2).map {
-          L10n.Session.noThemeSuggesting(name, $0, themes)
-        } ?? L10n.Session.noTheme(name, themes))
+          L10n.Session.Settings.noThemeSuggesting(name, $0, themes)
+        } ?? L10n.Session.Settings.noTheme(name, themes))
       return
     }
     screen.paywallRequested = false
     await screen.model.themeSelected(chosen)
     if screen.paywallRequested {
       screen.paywallRequested = false
-      console.problem(L10n.Session.proTheme(L10n.Theme.name(of: chosen)))
-      console.hint(L10n.Session.freeThemes)
+      console.problem(L10n.Session.Settings.proTheme(L10n.Theme.name(of: chosen)))
+      console.hint(L10n.Session.Settings.freeThemes)
       _ = await paywall.run(.upgrade(nil))
       return
     }
-    guard !screen.reportFailure(doing: L10n.Session.doSaveTheme) else { return }
+    guard !screen.reportFailure(doing: L10n.Session.Actions.doSaveTheme) else { return }
     screen.repaint()
     console.say(
-      L10n.Session.themeNamed(L10n.Theme.name(of: screen.model.theme)),
+      L10n.Session.Settings.themeNamed(L10n.Theme.name(of: screen.model.theme)),
       console.theme.accent.adding(.bold))
   }
 
@@ -267,11 +267,11 @@ final class SettingsHandler: SlashCommandHandler {
           "  Kiln Pro", style: option.isLocked ? console.theme.warning : console.theme.dim)
       }
       if option.theme == screen.model.theme {
-        line.append("  " + L10n.Session.inUse, style: console.theme.accent)
+        line.append("  " + L10n.Session.Assistant.inUse, style: console.theme.accent)
       }
       console.say(console.numbered(index + 1, line), cut: true)
     }
-    console.hint(L10n.Session.themeHint)
+    console.hint(L10n.Session.Settings.themeHint)
   }
 
   /// The theme `text` names: its id, its shown name, or its number in `/theme`.
