@@ -17,8 +17,8 @@ struct AdmissionRefusal: Error {
 }
 
 extension ProxyService {
-  /// The entitlement, then a look at the quota and the rate limit that charges nothing.
-  func admit(userID: String, now: Date) async -> Result<Admission, AdmissionRefusal> {
+  /// The entitlement: which free allowance applies to `userID`, if any.
+  func entitle(userID: String, now: Date) async -> Result<Admission, AdmissionRefusal> {
     let entitled: Bool
     do {
       entitled = try await entitlements.isEntitled(userID: userID, now: now)
@@ -27,8 +27,12 @@ extension ProxyService {
       return .failure(AdmissionRefusal(error: .storeUnavailable, freeRemaining: nil))
     }
     let allowance = entitled ? nil : configuration.freeAllowance
-    let admission = Admission(userID: userID, freeAllowance: allowance, freeRemaining: nil)
-    return await decide(admission, now: now, charge: false)
+    return .success(Admission(userID: userID, freeAllowance: allowance, freeRemaining: nil))
+  }
+
+  /// A look at the quota and the rate limit that charges nothing.
+  func look(_ admission: Admission, now: Date) async -> Result<Admission, AdmissionRefusal> {
+    await decide(admission, now: now, charge: false)
   }
 
   /// The charge, once every check has passed: the store judges again and counts atomically,

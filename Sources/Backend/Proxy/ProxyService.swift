@@ -8,10 +8,13 @@ import Networking
 /// through without ever showing the provider's key.
 ///
 /// Every chat request runs the checks in this order, each before any upstream cost:
-/// access token (401, or 403 for `service_role`), entitlement, free quota or rate limit
-/// (looked at without charging), body size, shape and model, message bounds, roles,
-/// persona and memories; then the charge (`admit` with `charge: true`, so a lost race is
-/// refused like any other request); then the upstream. An upstream that fails before any
+/// access token (401, or 403 for `service_role`), entitlement, free quota or rate limit,
+/// body size, shape and model, message bounds, roles, persona and memories; then the
+/// charge (`admit` with `charge: true`, so a lost race is refused like any other request);
+/// then the upstream. The body's checks need no store, so they are made before the quota's:
+/// a body that passes goes straight to the charge, which judges the quota itself, and only
+/// a refused body is answered after a look at the quota that charges nothing, so the
+/// refusal is still the first in the contract's order. An upstream that fails before any
 /// of the reply reached the client gives the free message back (decision 133). Store and
 /// entitlement errors refuse with 503 (fail closed). Every answer to a user without the
 /// entitlement carries `X-Free-Messages-Remaining`, and every chat answer a
@@ -120,25 +123,33 @@ public struct ProxyService: Sendable {
     }
     note.update { $0.userID = userID }
     let admission: Admission
-    switch await admit(userID: userID, now: startedAt) {
+    switch await entitle(userID: userID, now: startedAt) {
     case .failure(let refusal):
       return refuse(refusal.error, freeRemaining: refusal.freeRemaining, note: note)
-    case .success(let admitted): admission = admitted
+    case .success(let entitled): admission = entitled
     }
+    // The body's checks cost no store call, so they run first; the quota is only looked at
+    // (without charging) when the body is refused, to answer in the contract's order. A body
+    // that passes goes straight to the charge, which judges the quota itself.
     let chat: ProxyChatRequest
     do {
       chat = try ProxyChatRequest.parse(
         request.body, streamByDefault: streamByDefault, configuration: configuration)
     } catch {
-      return refuse(error, freeRemaining: admission.freeRemaining, note: note)
+      switch await look(admission, now: startedAt) {
+      case .failure(let refusal):
+        return refuse(refusal.error, freeRemaining: refusal.freeRemaining, note: note)
+      case .success(let looked):
+        return refuse(error, freeRemaining: looked.freeRemaining, note: note)
+      }
     }
-    note.update { $0.model = chat.model }
     let charged: Admission
     switch await charge(admission, now: startedAt) {
     case .failure(let refusal):
       return refuse(refusal.error, freeRemaining: refusal.freeRemaining, note: note)
     case .success(let admitted): charged = admitted
     }
+    note.update { $0.model = chat.model }
     let exchange = Exchange(
       requestID: request.requestID.isEmpty
         ? makeIdentifier().uuidString.lowercased() : request.requestID,

@@ -269,17 +269,26 @@ struct FailingEntitlements: EntitlementSource {
 }
 
 /// The in-memory store, except that a charging admission fails or finds the quota spent,
-/// as when another request won the race between the look and the charge.
+/// as when another request won the race between the look and the charge; `.answer` leaves
+/// every admission to the store. Every admission asked is recorded (`charge` or look).
 struct ChargeRefusingStore: ServerStore {
-  enum Mode { case fail, exhausted }
+  enum Mode { case fail, exhausted, answer }
+  /// Whether each admission asked of the store charged.
+  actor Admissions {
+    private(set) var charged: [Bool] = []
+    func append(_ charge: Bool) { charged.append(charge) }
+  }
   let mode: Mode
   let base = InMemoryServerStore()
+  let admissions = Admissions()
 
   func admit(_ request: AdmissionRequest) async throws(ServerStoreError) -> AdmissionDecision {
+    await admissions.append(request.charge)
     guard request.charge else { return try await base.admit(request) }
     switch mode {
     case .fail: throw .unavailable("lost")
     case .exhausted: return .freeQuotaExhausted(retryAfter: nil)
+    case .answer: return try await base.admit(request)
     }
   }
 
