@@ -123,3 +123,51 @@ import Testing
     #expect(router().bodyLimit(method: .get, path: "/other") == nil)
   }
 }
+
+/// The router walks an ASCII path's segments in place; these pin that the walk splits as
+/// `split(separator: "/")` does (empty segments dropped) and that other paths still match.
+@Suite struct HTTPRouterPathWalkTests {
+  private func router() -> HTTPRouter {
+    var router = HTTPRouter()
+    router.add(.get, "/v1/items/:id", bodyLimit: 5) { _, parameters in
+      .text("item \(parameters["id"] ?? "-")")
+    }
+    router.add(.get, "/café/:name", bodyLimit: 7) { _, parameters in
+      .text("café \(parameters["name"] ?? "-")")
+    }
+    return router
+  }
+
+  @Test func ignoresRepeatedLeadingAndTrailingSlashesLikeASplit() {
+    #expect(router().bodyLimit(method: .get, path: "//v1///items/3/") == 5)
+    #expect(router().bodyLimit(method: .get, path: "/v1/items") == nil)
+    #expect(router().bodyLimit(method: .get, path: "/v1/items/3/4") == nil)
+    #expect(router().bodyLimit(method: .get, path: "/v1/item/3") == nil)
+    #expect(router().bodyLimit(method: .get, path: "") == nil)
+  }
+
+  @Test func matchesANonASCIIPathByCharacters() async {
+    #expect(router().bodyLimit(method: .get, path: "/café/x") == 7)
+    #expect(router().bodyLimit(method: .get, path: "/cafe\u{301}/x") == 7)
+    let response = await router().respond(
+      to: HTTPServerRequest(
+        head: HTTPRequestHead(
+          method: .get, target: "/café/é?q=1", version: .http11, fields: HTTPFields())))
+    guard case .bytes(let bytes) = response.body else {
+      Issue.record("expected a whole body")
+      return
+    }
+    #expect(String(decoding: bytes, as: UTF8.self) == "café é")
+  }
+
+  @Test func takesThePathAndQueryOfAnOriginFormTargetByBytes() {
+    let head = HTTPRequestHead(
+      method: .get, target: "/v1/items/3?x=1&y=?", version: .http11, fields: HTTPFields())
+    #expect(head.path == "/v1/items/3")
+    #expect(head.query == "x=1&y=?")
+    let plain = HTTPRequestHead(
+      method: .get, target: "/health", version: .http11, fields: HTTPFields())
+    #expect(plain.path == "/health")
+    #expect(plain.query == nil)
+  }
+}

@@ -42,6 +42,13 @@ public struct HTTPRequestHead: Sendable, Hashable {
   /// The target's path: for an absolute-form target, the part after the authority; `*`
   /// for the asterisk-form; without the query.
   public var path: String {
+    // An ASCII origin-form target, the usual case: a byte search for `?` (in ASCII each
+    // byte is a character), and without a query the target itself, not a copy.
+    let utf8 = target.utf8
+    if utf8.first == 0x2F, utf8.allSatisfy({ $0 < 0x80 }) {
+      guard let query = utf8.firstIndex(of: 0x3F) else { return target }
+      return String(target[..<query])
+    }
     var rest = Substring(target)
     if !rest.hasPrefix("/"), rest != "*", let colon = rest.firstIndex(of: ":") {
       // absolute-form: drop `scheme:` and a `//authority`, keep the path (or `/`).
@@ -59,7 +66,11 @@ public struct HTTPRequestHead: Sendable, Hashable {
 
   /// The query after `?`, without it; `nil` when the target has none.
   public var query: String? {
-    target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) }
+    let utf8 = target.utf8
+    guard utf8.allSatisfy({ $0 < 0x80 }) else {
+      return target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) }
+    }
+    return utf8.firstIndex(of: 0x3F).map { String(target[utf8.index(after: $0)...]) }
   }
 }
 

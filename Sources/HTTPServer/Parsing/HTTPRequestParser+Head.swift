@@ -8,8 +8,9 @@ extension HTTPRequestParser {
     guard targetBytes.allSatisfy(HTTPSyntax.isTargetCharacter) else {
       return fail(.invalidTarget)
     }
-    let versionBytes = Array(content[(second + 1)...])
-    guard let parsedVersion = Self.version(versionBytes) else { return fail(.malformedVersion) }
+    guard let parsedVersion = Self.version(content[(second + 1)...]) else {
+      return fail(.malformedVersion)
+    }
     guard parsedVersion.major == 1 else { return fail(.unsupportedVersion) }
     method = HTTPRequestMethod(rawValue: String(decoding: content[..<first], as: UTF8.self))
     target = String(decoding: targetBytes, as: UTF8.self)
@@ -19,9 +20,11 @@ extension HTTPRequestParser {
   }
 
   /// `HTTP/` DIGIT `.` DIGIT, case-sensitive (RFC 9112 §2.3).
-  static func version(_ bytes: [UInt8]) -> HTTPVersion? {
-    guard bytes.count == 8, bytes.starts(with: Array("HTTP/".utf8)), bytes[6] == 0x2E,
-      let major = HTTPSyntax.decimalValue(bytes[5]), let minor = HTTPSyntax.decimalValue(bytes[7])
+  static func version(_ bytes: ArraySlice<UInt8>) -> HTTPVersion? {
+    let start = bytes.startIndex
+    guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8), bytes[start + 6] == 0x2E,
+      let major = HTTPSyntax.decimalValue(bytes[start + 5]),
+      let minor = HTTPSyntax.decimalValue(bytes[start + 7])
     else { return nil }
     return HTTPVersion(major: major, minor: minor)
   }
@@ -84,10 +87,15 @@ extension HTTPRequestParser {
   /// Judges the complete head: `Host`, exactly one framing, persistence, expectations.
   mutating func finishHead() {
     let fieldList = HTTPFields(fields)
-    let hosts = fieldList.fields(named: "Host")
-    guard hosts.count <= 1 else { return fail(.multipleHosts) }
-    if version.isAtLeastHTTP11, hosts.isEmpty { return fail(.missingHost) }
-    if let host = hosts.first, !host.rawValue.allSatisfy(HTTPSyntax.isHostCharacter) {
+    // Counted in place: a filtered array of the `Host` lines would be one more allocation
+    // for every request.
+    var host: HTTPField?
+    for field in fields where field.name.equalsIgnoringASCIICase("Host") {
+      guard host == nil else { return fail(.multipleHosts) }
+      host = field
+    }
+    if version.isAtLeastHTTP11, host == nil { return fail(.missingHost) }
+    if let host, !host.rawValue.allSatisfy(HTTPSyntax.isHostCharacter) {
       return fail(.invalidHost)
     }
     currentBodyLimit = limits.maxBodyBytes

@@ -151,9 +151,15 @@ public struct HTTPRequestParser: Sendable {
     if byte == HTTPSyntax.lineFeed {
       let endedWithCarriageReturn = line.last == HTTPSyntax.carriageReturn
       if endedWithCarriageReturn { line.removeLast() }
-      let content = line
-      line.removeAll(keepingCapacity: true)
-      return endLine(content, endedWithCarriageReturn: endedWithCarriageReturn)
+      // The line's buffer is lent to `endLine` and taken back emptied: copying it out and
+      // emptying `line` would copy the shared buffer once per line.
+      var content: [UInt8] = []
+      swap(&content, &line)
+      endLine(content, endedWithCarriageReturn: endedWithCarriageReturn)
+      if case .failed = state { return }
+      content.removeAll(keepingCapacity: true)
+      line = content
+      return
     }
     if line.last == HTTPSyntax.carriageReturn { return fail(.bareCarriageReturn) }
     line.append(byte)

@@ -163,9 +163,9 @@ public struct HTTPRouter: Sendable {
   /// The body limit of the route `method` and `path` would reach; `nil` when it has none
   /// of its own or no route matches. The server asks this as soon as a head is complete.
   public func bodyLimit(method: HTTPRequestMethod, path: String) -> Int? {
-    let segments = Self.segments(of: path)
     var headFallback: Int??
-    for route in routes where Self.match(route.segments, segments) != nil {
+    let segments = Self.nonASCIISegments(of: path)
+    for route in routes where Self.match(route.segments, path: path, segments) != nil {
       if route.method == method { return route.bodyLimit }
       if method == .head, route.method == .get, headFallback == nil {
         headFallback = .some(route.bodyLimit)
@@ -189,12 +189,12 @@ public struct HTTPRouter: Sendable {
   private func resolve(
     _ method: HTTPRequestMethod, _ path: String, query: String?
   ) -> (HTTPRouteMatch, Action) {
-    let segments = Self.segments(of: path)
+    let segments = Self.nonASCIISegments(of: path)
     var allowed: [HTTPRequestMethod] = []
     var headFallback: (Route, [String: String])?
     let queryItems = { Self.queryItems(query ?? "") }
     for route in routes {
-      guard let captured = Self.match(route.segments, segments) else { continue }
+      guard let captured = Self.match(route.segments, path: path, segments) else { continue }
       if route.method == method {
         let parameters = RouteParameters(path: captured, query: queryItems())
         return (HTTPRouteMatch(pattern: route.pattern, parameters: parameters), route.action)
@@ -226,6 +226,42 @@ public struct HTTPRouter: Sendable {
 
   static func segments(of path: String) -> [Substring] {
     path.split(separator: "/", omittingEmptySubsequences: true)
+  }
+
+  /// A non-ASCII path's segments, split by characters as patterns are; `nil` for an ASCII
+  /// path (every path the parser produces), whose segments `match` walks in place.
+  static func nonASCIISegments(of path: String) -> [Substring]? {
+    path.utf8.allSatisfy { $0 < 0x80 } ? nil : segments(of: path)
+  }
+
+  /// The parameters `pattern` captures from `path`'s non-empty `/`-separated segments
+  /// (`segments` when it was split already), or `nil` when it does not match. An ASCII
+  /// path is walked in place, not split into an array: matching allocates only captures.
+  static func match(
+    _ pattern: [Substring], path: String, _ segments: [Substring]?
+  ) -> [String: String]? {
+    if let segments { return match(pattern, segments) }
+    var captured: [String: String] = [:]
+    let utf8 = path.utf8
+    var start = utf8.startIndex
+    var matched = 0
+    while true {
+      while start < utf8.endIndex, utf8[start] == 0x2F { start = utf8.index(after: start) }
+      guard start < utf8.endIndex else { break }
+      let end = utf8[start...].firstIndex(of: 0x2F) ?? utf8.endIndex
+      guard matched < pattern.count else { return nil }
+      let expected = pattern[matched]
+      let actual = path[start..<end]
+      if expected.hasPrefix(":") {
+        guard let decoded = PercentDecoding.decode(actual, plusIsSpace: false) else { return nil }
+        captured[String(expected.dropFirst())] = decoded
+      } else if expected != actual {
+        return nil
+      }
+      matched += 1
+      start = end
+    }
+    return matched == pattern.count ? captured : nil
   }
 
   static func match(_ pattern: [Substring], _ path: [Substring]) -> [String: String]? {
