@@ -107,7 +107,7 @@ import Testing
     let warnings = ConfigurationValidator.warnings(
       in: Configuration.merged(file: file, environment: [:]))
     #expect(warnings.count == 1)
-    #expect(warnings.first?.fix == "did you mean PROXY_BASE_URL?")
+    #expect(warnings.first?.fix == "write PROXY_BASE_URL if that is the key you meant")
   }
 
   @Test func settingsNothingReadsAreUnknownKeysWarnedAsIgnored() throws {
