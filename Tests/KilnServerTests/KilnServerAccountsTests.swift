@@ -14,6 +14,21 @@ import Testing
       (try? StrictJSONParser().parseObject(Array(body.utf8))) ?? [:]
     }
     subscript(name: String) -> String? { json[name]?.stringValue }
+
+    /// The status, fields (names lower-cased) and body of one raw HTTP/1.1 answer.
+    init(parsing text: String) {
+      let parts = text.components(separatedBy: "\r\n\r\n")
+      let lines = parts[0].components(separatedBy: "\r\n")
+      status = Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0
+      var headers: [String: String] = [:]
+      for line in lines.dropFirst() {
+        guard let colon = line.firstIndex(of: ":") else { continue }
+        headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+          .trimmingCharacters(in: .whitespaces)
+      }
+      self.headers = headers
+      body = parts.dropFirst().joined(separator: "\r\n\r\n")
+    }
   }
 
   /// A server on a fresh data directory with ES256 tokens (no `JWT_SECRET`) and cheap
@@ -53,18 +68,7 @@ import Testing
       let body = json ?? ""
       if json != nil { head += "Content-Type: application/json\r\n" }
       head += "Content-Length: \(body.utf8.count)\r\n\r\n"
-      let text = try await run.exchange(head + body)
-      let parts = text.components(separatedBy: "\r\n\r\n")
-      let lines = parts[0].components(separatedBy: "\r\n")
-      let status = Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0
-      var headers: [String: String] = [:]
-      for line in lines.dropFirst() {
-        guard let colon = line.firstIndex(of: ":") else { continue }
-        headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
-          .trimmingCharacters(in: .whitespaces)
-      }
-      return Answer(
-        status: status, headers: headers, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+      return Answer(parsing: try await run.exchange(head + body))
     }
 
     func chat(_ token: String, _ text: String = "hello proxy") async throws -> Answer {

@@ -8,19 +8,9 @@ import Testing
 
   /// Sends a raw request (every field line ends in CRLF) and reads status and fields.
   static func send(_ server: Server, _ head: String, body: String = "") async throws -> Answer {
-    let text = try await server.run.exchange(
-      head + "Connection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
-    let parts = text.components(separatedBy: "\r\n\r\n")
-    let lines = parts[0].components(separatedBy: "\r\n")
-    let status = Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0
-    var headers: [String: String] = [:]
-    for line in lines.dropFirst() {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
-        .trimmingCharacters(in: .whitespaces)
-    }
-    return Answer(
-      status: status, headers: headers, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+    Answer(
+      parsing: try await server.run.exchange(
+        head + "Connection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body))
   }
 
   /// A failed password sign-in (no such account) that says it was forwarded for `client`.

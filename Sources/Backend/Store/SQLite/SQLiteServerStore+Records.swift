@@ -72,15 +72,20 @@ extension SQLiteServerStore {
 
   public func recordUsage(_ record: UsageRecord) async throws(ServerStoreError) {
     try await perform("record usage") { connection in
-      try connection.run(
-        """
-        INSERT INTO usage_ledger (request_id, user_id, model, prompt_tokens, completion_tokens,
-          status, started_at, duration_ms, upstream_generation_id)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """, record.requestID, record.userID, record.model, record.promptTokens,
-        record.completionTokens, record.status, record.startedAt.timeIntervalSince1970,
-        record.durationMilliseconds, record.upstreamGenerationID)
+      try Self.insertLedgerLine(record, on: connection)
     }
+  }
+
+  /// Writes `record` as one ledger line; also used inside the refund's transaction.
+  static func insertLedgerLine(_ record: UsageRecord, on connection: SQLiteConnection) throws {
+    try connection.run(
+      """
+      INSERT INTO usage_ledger (request_id, user_id, model, prompt_tokens, completion_tokens,
+        status, started_at, duration_ms, upstream_generation_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, record.requestID, record.userID, record.model, record.promptTokens,
+      record.completionTokens, record.status, record.startedAt.timeIntervalSince1970,
+      record.durationMilliseconds, record.upstreamGenerationID)
   }
 
   public func usage(for userID: String) async throws(ServerStoreError) -> [UsageRecord] {
