@@ -81,7 +81,7 @@ import Testing
   }
 
   @Test func rejectsAnUnusableBaseURLNamingTheKey() {
-    #expect(throws: AIConfigurationError(key: "OPENAI_BASE_URL", reason: "is not an http(s) URL")) {
+    #expect(throws: AIConfigurationError(key: "OPENAI_BASE_URL", problem: .notHTTPURL)) {
       try AIConfiguration.resolve(["OPENAI_BASE_URL": "localhost:11434"])
     }
   }

@@ -71,3 +71,49 @@ import Testing
     #expect(L10n.withLanguage(.english) { FileFailure.reason(error) } == "no such file or folder")
   }
 }
+
+/// The AI module's and the price list's own complaints about a setting, worded by the
+/// composition root in the interface language.
+@Suite struct SettingProblemWordsTests {
+  func spanishIssue(_ values: [String: String]) -> String? {
+    L10n.withLanguage(.spanish) { () -> String? in
+      do {
+        _ = try AppDependencies.resolveAI(Configuration(values: values))
+        return nil
+      } catch let error as ConfigurationError {
+        return error.issues.first?.description
+      } catch {
+        return "\(error)"
+      }
+    }
+  }
+
+  @Test func aBadModelListIsExplainedInSpanish() throws {
+    let issue = try #require(spanishIssue(["KILN_MODELS": "llama3.2|Llama|0"]))
+    #expect(issue.contains("entrada de modelo \"llama3.2|Llama|0\": la ventana de contexto no es"))
+    #expect(!issue.contains("context window"), "\(issue)")
+  }
+
+  @Test func badProxyHeadersAreExplainedInSpanish() throws {
+    let issue = try #require(
+      spanishIssue([
+        "PROXY_BASE_URL": "https://example.com/functions/v1",
+        "PROXY_DEFAULT_HEADERS": "{\"bad name\": \"x\"}",
+      ]))
+    #expect(issue.contains("\"bad name\" no es un nombre de cabecera válido"), "\(issue)")
+  }
+
+  @Test func aBadPriceListEntryIsExplainedInSpanish() throws {
+    let configuration = Configuration(values: ["KILN_PRODUCT_CATALOGUE": "monthly_plan=9.9.9 USD"])
+    let issue = L10n.withLanguage(.spanish) {
+      ConfigurationValidator.issues(in: configuration).first?.description
+    }
+    let text = try #require(issue)
+    #expect(text.contains("'9.9.9' no es un importe como 9.99"), "\(text)")
+  }
+
+  @Test func theLogStillReadsTheProblemInEnglish() {
+    let error = AIConfigurationError(key: "OPENAI_BASE_URL", problem: .notHTTPURL)
+    #expect(error.description == "OPENAI_BASE_URL: is not an http(s) URL")
+  }
+}

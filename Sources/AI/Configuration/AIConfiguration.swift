@@ -69,7 +69,7 @@ public struct AIConfiguration: Sendable, Equatable {
     do {
       extraModels = try reader[Key.models].map(ModelCatalogue.parseList) ?? []
     } catch {
-      throw AIConfigurationError(key: Key.models, reason: error.description)
+      throw AIConfigurationError(key: Key.models, problem: .modelEntry(error))
     }
     if let proxy = try ProxySettings(reader, model: model) {
       var catalogue = ModelCatalogue.defaults.extended(with: extraModels).including(model)
@@ -113,15 +113,47 @@ extension ModelCatalogue {
 public struct AIConfigurationError: Error, Equatable, Sendable, CustomStringConvertible,
   AppErrorConvertible
 {
+  /// What can be wrong with a value (never the value itself, which may be secret).
+  public enum Problem: Equatable, Sendable {
+    /// A headers setting that is not JSON.
+    case notJSON
+    /// A headers setting that is JSON but not an object.
+    case notHeaderObject
+    /// A header whose value is not a string.
+    case headerValueNotString(name: String)
+    /// A header name with characters a field name cannot have.
+    case invalidHeaderName(name: String)
+    /// A path that does not form a URL with the base URL.
+    case pathFormsNoURL
+    /// A base URL that is not http or https.
+    case notHTTPURL
+    /// A model list entry that cannot be read.
+    case modelEntry(ModelCatalogue.ListError)
+  }
+
   /// The configuration key with the bad value.
   public let key: String
-  /// What is wrong with it (never the value itself, which may be secret).
-  public let reason: String
+  /// What is wrong with it.
+  public let problem: Problem
 
   /// An error for `key`.
-  public init(key: String, reason: String) {
+  public init(key: String, problem: Problem) {
     self.key = key
-    self.reason = reason
+    self.problem = problem
+  }
+
+  /// What is wrong, in English (for the log and the description); the composition root words
+  /// `problem` in the interface language.
+  public var reason: String {
+    switch problem {
+    case .notJSON: "is not valid JSON"
+    case .notHeaderObject: "must be a JSON object of header names to strings"
+    case .headerValueNotString(let name): "the value of \"\(name)\" is not a string"
+    case .invalidHeaderName(let name): "\"\(name)\" is not a valid header name"
+    case .pathFormsNoURL: "does not form a URL with the base URL"
+    case .notHTTPURL: "is not an http(s) URL"
+    case .modelEntry(let error): error.description
+    }
   }
 
   /// `KEY: reason`.

@@ -47,19 +47,18 @@ struct ConfigurationValues {
     do {
       object = try JSONSerialization.jsonObject(with: Data(text.utf8))
     } catch {
-      throw AIConfigurationError(key: key, reason: "is not valid JSON")
+      throw AIConfigurationError(key: key, problem: .notJSON)
     }
     guard let dictionary = object as? [String: Any] else {
-      throw AIConfigurationError(
-        key: key, reason: "must be a JSON object of header names to strings")
+      throw AIConfigurationError(key: key, problem: .notHeaderObject)
     }
     var headers: [String: String] = [:]
     for (name, value) in dictionary {
       guard let string = value as? String else {
-        throw AIConfigurationError(key: key, reason: "the value of \"\(name)\" is not a string")
+        throw AIConfigurationError(key: key, problem: .headerValueNotString(name: name))
       }
       guard Self.isHeaderName(name) else {
-        throw AIConfigurationError(key: key, reason: "\"\(name)\" is not a valid header name")
+        throw AIConfigurationError(key: key, problem: .invalidHeaderName(name: name))
       }
       headers[name] = string
     }

@@ -92,7 +92,7 @@ public struct DirectProviderSettings: Sendable, Equatable {
     let baseURL: URL
     if let text = values[Key.openAIBaseURL] {
       guard let url = ConfigurationValues.httpURL(text) else {
-        throw AIConfigurationError(key: Key.openAIBaseURL, reason: "is not an http(s) URL")
+        throw AIConfigurationError(key: Key.openAIBaseURL, problem: .notHTTPURL)
       }
       baseURL = url
     } else if let apiKey,

@@ -42,8 +42,7 @@ public struct ProxySettings: Sendable, Equatable {
       baseURL: baseURL, path: values[Key.proxyPath] ?? Self.defaultPath,
       defaultHeaders: try values.headers(Key.proxyDefaultHeaders), model: model)
     guard endpoint != nil else {
-      throw AIConfigurationError(
-        key: Key.proxyPath, reason: "does not form a URL with the base URL")
+      throw AIConfigurationError(key: Key.proxyPath, problem: .pathFormsNoURL)
     }
   }
 }

@@ -1,10 +1,29 @@
 extension ModelCatalogue {
   /// Why a model list could not be read.
   public struct ListError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What can be wrong with one entry.
+    public enum Fault: Equatable, Sendable {
+      /// More than `id|Display name|context window`.
+      case tooManyParts
+      /// Nothing before the first `|`.
+      case emptyID
+      /// A third part that is not a positive whole number.
+      case contextWindowNotPositive
+    }
+
     /// The entry that was wrong.
     public let entry: String
     /// What was wrong with it.
-    public let reason: String
+    public let fault: Fault
+
+    /// What was wrong, in English (for the log).
+    public var reason: String {
+      switch fault {
+      case .tooManyParts: "too many '|' parts"
+      case .emptyID: "the id is empty"
+      case .contextWindowNotPositive: "the context window is not a positive number"
+      }
+    }
 
     /// A developer-facing description.
     public var description: String { "model entry \"\(entry)\": \(reason)" }
@@ -25,12 +44,12 @@ extension ModelCatalogue {
       if entry.isEmpty { continue }
       let parts = entry.split(separator: "|", omittingEmptySubsequences: false)
         .map { $0.trimmingWhitespace() }
-      guard parts.count <= 3 else { throw ListError(entry: entry, reason: "too many '|' parts") }
-      guard !parts[0].isEmpty else { throw ListError(entry: entry, reason: "the id is empty") }
+      guard parts.count <= 3 else { throw ListError(entry: entry, fault: .tooManyParts) }
+      guard !parts[0].isEmpty else { throw ListError(entry: entry, fault: .emptyID) }
       var contextWindow: Int?
       if parts.count == 3, !parts[2].isEmpty {
         guard let tokens = Int(parts[2].filter { $0 != "_" }), tokens > 0 else {
-          throw ListError(entry: entry, reason: "the context window is not a positive number")
+          throw ListError(entry: entry, fault: .contextWindowNotPositive)
         }
         contextWindow = tokens
       }

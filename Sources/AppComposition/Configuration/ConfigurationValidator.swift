@@ -34,9 +34,19 @@ public enum ConfigurationValidator {
       throw ConfigurationError([
         ConfigurationIssue(
           key: ConfigurationKey.productCatalogue.name,
-          origin: configuration.entry(.productCatalogue)?.origin, problem: error.description,
+          origin: configuration.entry(.productCatalogue)?.origin, problem: words(error),
           fix: L10n.Setup.text(.fixProductCatalogue))
       ])
+    }
+  }
+
+  /// What is wrong with a catalogue entry, in the interface language.
+  static func words(_ error: ProductCatalogueError) -> String {
+    switch error.reason {
+    case .shape: L10n.Setup.text(.catalogueShape, error.entry)
+    case .amount(let amount): L10n.Setup.text(.catalogueAmount, error.entry, amount)
+    case .currency(let currency): L10n.Setup.text(.catalogueCurrency, error.entry, currency)
+    case .repeated: L10n.Setup.text(.catalogueRepeated, error.entry)
     }
   }
 

@@ -13,6 +13,12 @@ extension L10n {
       case notJSONObject, fixJSONObject, notOneOf, fixOneOf, missingPair, fixMissingPair
       case unknownKey, fixUnknownKeySuggestion, fixUnknownKey, plainHTTP, fixPlainHTTP
       case syncNotBuilt, fixSyncNotBuilt, fixProductCatalogue, fixAIValue
+      // What AI finds wrong with its own settings.
+      case aiNotJSON, aiNotHeaderObject, aiHeaderValueNotString, aiInvalidHeaderName
+      case aiPathFormsNoURL, aiNotHTTPURL
+      case modelEntryTooManyParts, modelEntryEmptyID, modelEntryContextWindow
+      // What is wrong with a product catalogue entry.
+      case catalogueShape, catalogueAmount, catalogueCurrency, catalogueRepeated
       case configFileUnreadable, fixConfigFileUnreadable
       // The data folder or database cannot be used: "%1$@. Fix: %2$@.", then each case.
       case dataIssue, dataFolderUnusable, fixDataFolder, databaseDamaged, fixDatabaseDamaged

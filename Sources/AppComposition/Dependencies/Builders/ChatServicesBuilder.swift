@@ -58,7 +58,25 @@ enum ChatServicesBuilder {
       throw ConfigurationError(
         ConfigurationIssue(
           key: error.key, origin: configuration.entries[error.key]?.origin,
-          problem: error.reason, fix: L10n.Setup.text(.fixAIValue, error.key)))
+          problem: words(error.problem), fix: L10n.Setup.text(.fixAIValue, error.key)))
+    }
+  }
+
+  /// What AI found wrong with a setting, in the interface language.
+  static func words(_ problem: AIConfigurationError.Problem) -> String {
+    switch problem {
+    case .notJSON: L10n.Setup.text(.aiNotJSON)
+    case .notHeaderObject: L10n.Setup.text(.aiNotHeaderObject)
+    case .headerValueNotString(let name): L10n.Setup.text(.aiHeaderValueNotString, name)
+    case .invalidHeaderName(let name): L10n.Setup.text(.aiInvalidHeaderName, name)
+    case .pathFormsNoURL: L10n.Setup.text(.aiPathFormsNoURL)
+    case .notHTTPURL: L10n.Setup.text(.aiNotHTTPURL)
+    case .modelEntry(let error):
+      switch error.fault {
+      case .tooManyParts: L10n.Setup.text(.modelEntryTooManyParts, error.entry)
+      case .emptyID: L10n.Setup.text(.modelEntryEmptyID, error.entry)
+      case .contextWindowNotPositive: L10n.Setup.text(.modelEntryContextWindow, error.entry)
+      }
     }
   }
 
