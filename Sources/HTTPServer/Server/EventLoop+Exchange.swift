@@ -12,7 +12,7 @@
         } catch {
           connection.parseError = error
           connection.readingPaused = true
-          updateInterest(connection)
+          table.updateInterest(connection)
           break
         }
         guard let event else { break }
@@ -36,10 +36,10 @@
       }
       if connection.pending.count >= configuration.maxPipelinedRequests {
         connection.readingPaused = true
-        updateInterest(connection)
+        table.updateInterest(connection)
       }
       startNext(connection)
-      flush(connection)
+      table.flush(connection)
     }
 
     /// Hands the oldest queued request to the responder when none is in progress. An
@@ -53,24 +53,24 @@
       defer {
         connection.startingNext = false
         if answeredInline {
-          flush(connection)
+          table.flush(connection)
           // As `finishExchange` does for a kept-alive answer; a closing one lingers instead.
           if shutdownDeadline != nil, !connection.closeWhenFlushed, connection.isIdle {
-            closeConnection(connection)
+            table.closeConnection(connection)
           }
         }
       }
       while connection.current == nil, !connection.closeWhenFlushed,
-        connections[connection.descriptor] === connection
+        table.isOpen(connection)
       {
         guard !connection.pending.isEmpty else {
           if let error = connection.parseError {
             connection.parseError = nil
             connection.append(
               HTTPResponseWriter.errorResponse(status: HTTPStatus(code: error.status), date: date))
-            closeGracefully(connection)
+            table.closeGracefully(connection)
           } else if connection.peerFinished {
-            closeGracefully(connection)
+            table.closeGracefully(connection)
           }
           return
         }
@@ -81,7 +81,7 @@
           connection.pending.count < configuration.maxPipelinedRequests
         {
           connection.readingPaused = false
-          updateInterest(connection)
+          table.updateInterest(connection)
         }
         switch responder(request) {
         case .now(let response):
@@ -139,7 +139,7 @@
             mailbox.post(.streamFailed(connection: id))
           }
         }
-        flush(connection)
+        table.flush(connection)
       }
     }
 
@@ -149,10 +149,10 @@
     ) {
       connection.append(
         connection.streamFraming == .chunked ? HTTPResponseWriter.chunk(bytes) : bytes)
-      flush(connection)
+      table.flush(connection)
       // What the socket could not take yet is what this connection holds in memory.
       shared.largestStreamBuffer.max(connection.pendingBytes, ordering: .relaxed)
-      guard connections[connection.descriptor] === connection else {
+      guard table.isOpen(connection) else {
         return continuation.resume(throwing: HTTPBodyWriterError.clientGone)
       }
       if connection.pendingBytes <= configuration.streamBufferLimit {
@@ -188,7 +188,7 @@
       guard keepAlive else {
         connection.pending.removeAll()
         connection.parseError = nil
-        return closeGracefully(connection)
+        return table.closeGracefully(connection)
       }
       if connection.pending.isEmpty, connection.parseError == nil {
         connection.timer = connection.parser.isBetweenMessages ? .idle : .head
@@ -197,9 +197,9 @@
         connection.deadline = now + timeout.timeInterval
       }
       // Inside `startNext` the answers are flushed together once its loop ends.
-      if !connection.startingNext { flush(connection) }
-      guard connections[connection.descriptor] === connection else { return }
-      if shutdownDeadline != nil, connection.isIdle { return closeConnection(connection) }
+      if !connection.startingNext { table.flush(connection) }
+      guard table.isOpen(connection) else { return }
+      if shutdownDeadline != nil, connection.isIdle { return table.closeConnection(connection) }
       startNext(connection)
     }
   }

@@ -2,7 +2,7 @@
   import CEpoll
   import Glibc
 
-  extension EventLoop {
+  extension ConnectionTable {
     /// Writes as much queued output as the socket takes; wakes a stream producer once its
     /// connection's buffer is back under the limit.
     func flush(_ connection: Connection) {
@@ -81,52 +81,18 @@
       updateInterest(connection)
     }
 
-    /// Closes at once; a stream's producer learns that the client is gone.
-    func closeConnection(_ connection: Connection) {
-      guard connections[connection.descriptor] === connection else { return }
-      control(kiln_epoll_del, connection.descriptor, events: 0)
-      close(connection.descriptor)
-      connections[connection.descriptor] = nil
-      descriptors[connection.id] = nil
-      shared.openConnections.subtract(1, ordering: .relaxed)
-      shared.metrics.openConnections.subtract(1, ordering: .relaxed)
-      connection.streamTask?.cancel()
-      connection.streamTask = nil
-      if connection.streamFraming != nil {
-        connection.streamFraming = nil
-        shared.metrics.openStreams.subtract(1, ordering: .relaxed)
+    /// The client sent FIN (or reset). A stream's producer is told at once; queued
+    /// requests are still answered, then the connection closes.
+    func peerClosed(_ connection: Connection) {
+      if connection.lingering || connection.streamFraming != nil
+        || (connection.current == nil && connection.pending.isEmpty
+          && connection.parseError == nil)
+      {
+        return closeConnection(connection)
       }
-      if let waiter = connection.streamWaiter {
-        connection.streamWaiter = nil
-        waiter.resume(throwing: HTTPBodyWriterError.clientGone)
-      }
-    }
-
-    /// Closes connections whose timer ran out: a slow head or body gets 408, an idle or
-    /// lingering one just closes; past the shutdown deadline everything closes.
-    func checkTimers(at time: Double) {
-      if let deadline = shutdownDeadline, time >= deadline {
-        for connection in Array(connections.values) { closeConnection(connection) }
-        return
-      }
-      for connection in Array(connections.values) {
-        guard let deadline = connection.deadline, time >= deadline else { continue }
-        connection.deadline = nil
-        switch connection.timer {
-        case .idle, .linger:
-          closeConnection(connection)
-        case .head, .body:
-          guard connection.current == nil, connection.pending.isEmpty else { continue }
-          // A connection that never sent a byte has no request to answer.
-          guard connection.everReceived else {
-            closeConnection(connection)
-            continue
-          }
-          connection.append(
-            HTTPResponseWriter.errorResponse(status: .requestTimeout, date: date))
-          closeGracefully(connection)
-        }
-      }
+      connection.peerFinished = true
+      connection.readingPaused = true
+      updateInterest(connection)
     }
   }
 #endif
