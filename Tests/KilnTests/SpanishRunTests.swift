@@ -144,8 +144,8 @@ import Testing
         "KILN_FREE_MESSAGE_LIMIT (entorno): 'muchos' no es un número entero mayor que cero."))
 
     for english in [
-      "is set", "flow-controlled", "does not know this key", "if that is the key you meant", "no such file",
-      "whole number", "Fix:", "(environment)",
+      "is set", "flow-controlled", "does not know this key", "if that is the key you meant",
+      "no such file", "whole number", "Fix:", "(environment)",
     ] {
       #expect(!transcript.contains(english), "\(english) in the Spanish run\n\(transcript)")
     }
