@@ -76,13 +76,13 @@ public struct AccessLog: HTTPExchangeObserver {
     append("\",\"route\":", to: &bytes)
     appendOptionalString(record.route, to: &bytes)
     append(",\"status\":", to: &bytes)
-    appendInteger(record.status, to: &bytes)
+    bytes.appendDecimal(record.status)
     append(",\"latency_ms\":", to: &bytes)
     appendMilliseconds(record.latency, to: &bytes)
     append(",\"duration_ms\":", to: &bytes)
     appendMilliseconds(record.duration, to: &bytes)
     append(",\"bytes\":", to: &bytes)
-    appendInteger(record.bodyBytes, to: &bytes)
+    bytes.appendDecimal(record.bodyBytes)
     append(record.completed ? ",\"completed\":true" : ",\"completed\":false", to: &bytes)
     for field in record.fields {
       bytes.append(0x2C)
@@ -90,7 +90,7 @@ public struct AccessLog: HTTPExchangeObserver {
       bytes.append(0x3A)
       switch field.value {
       case .string(let text): appendOptionalString(text, to: &bytes)
-      case .integer(let value): appendInteger(value, to: &bytes)
+      case .integer(let value): bytes.appendDecimal(value)
       case .boolean(let value): append(value ? "true" : "false", to: &bytes)
       }
     }
@@ -136,24 +136,11 @@ public struct AccessLog: HTTPExchangeObserver {
     byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
   }
 
-  /// An integer in decimal, without building a `String` for the common non-negative case.
-  private static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
-    guard value >= 0 else { return bytes.append(contentsOf: String(value).utf8) }
-    var divisor = 1
-    while divisor <= value / 10 { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      bytes.append(0x30 + UInt8(rest / divisor))
-      rest %= divisor
-      divisor /= 10
-    }
-  }
-
   private static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
     var divisor = 1
     for _ in 1..<width { divisor *= 10 }
     var rest = value
-    if rest >= divisor * 10 { return appendInteger(value, to: &bytes) }
+    if rest >= divisor * 10 { return bytes.appendDecimal(value) }
     while divisor > 0 {
       bytes.append(0x30 + UInt8(rest / divisor))
       rest %= divisor
@@ -164,7 +151,7 @@ public struct AccessLog: HTTPExchangeObserver {
   /// Milliseconds with microsecond precision, never negative.
   private static func appendMilliseconds(_ duration: Duration, to bytes: inout [UInt8]) {
     let microseconds = max(0, Int((duration.timeInterval * 1_000_000).rounded()))
-    appendInteger(microseconds / 1000, to: &bytes)
+    bytes.appendDecimal(microseconds / 1000)
     bytes.append(0x2E)
     appendDigits(microseconds % 1000, width: 3, to: &bytes)
   }

@@ -57,7 +57,7 @@ public enum HTTPResponseWriter {
   ) {
     bytes.reserveCapacity(bytes.count + 96 + 48 * fields.count)
     append("HTTP/1.1 ", to: &bytes)
-    appendDecimal(status.code, to: &bytes)
+    bytes.appendDecimal(status.code)
     bytes.append(HTTPSyntax.space)
     bytes.append(contentsOf: status.reasonPhrase.utf8)
     append("\r\nDate: ", to: &bytes)
@@ -73,7 +73,7 @@ public enum HTTPResponseWriter {
     switch framing {
     case .length(let length) where !status.forbidsBody:
       append("Content-Length: ", to: &bytes)
-      appendDecimal(length, to: &bytes)
+      bytes.appendDecimal(length)
       append("\r\n", to: &bytes)
     case .chunked where !isHead:
       append("Transfer-Encoding: chunked\r\n", to: &bytes)
@@ -118,21 +118,6 @@ public enum HTTPResponseWriter {
 
   private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-  }
-
-  /// An integer in decimal, without building a `String` when it is positive.
-  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-    guard value > 0 else {
-      return bytes.append(contentsOf: value == 0 ? [0x30] : Array(String(value).utf8))
-    }
-    var divisor = 1
-    while divisor <= value / 10 { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      bytes.append(0x30 + UInt8(rest / divisor))
-      rest %= divisor
-      divisor /= 10
-    }
   }
 
   /// Whether a responder's field is one the writer owns (compared without allocating).
