@@ -8,11 +8,15 @@ import Foundation
 
 /// A loopback port bound by this process and never listened on: connecting to it is
 /// refused, as it is when PostgreSQL is stopped, and no other process can take it meanwhile.
-final class ClosedLoopbackPort: Sendable {
-  let number: Int
+/// Closing it frees the port for a server about to start there.
+public final class ClosedLoopbackPort: Sendable {
+  /// The port's number.
+  public let number: Int
   private let descriptor: Int32
 
-  init() throws {
+  /// Binds a port on 127.0.0.1 chosen by the kernel.
+  /// - Throws: `POSIXError` when no socket or port is available.
+  public init() throws {
     #if canImport(Glibc)
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -37,7 +41,8 @@ final class ClosedLoopbackPort: Sendable {
     number = Int(UInt16(bigEndian: address.sin_port))
   }
 
-  func close() {
+  /// Releases the port.
+  public func close() {
     closeDescriptor(descriptor)
   }
 }

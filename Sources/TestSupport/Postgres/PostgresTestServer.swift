@@ -147,31 +147,16 @@ public final class PostgresTestServer: Sendable {
   /// A port no one listens on now: bound to port 0 and released. Another process may take
   /// it before PostgreSQL does, so the caller tries again on failure.
   private static func freeLoopbackPort() throws -> Int {
-    #if canImport(Glibc)
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard descriptor >= 0 else {
-      throw PostgresTestServerError(reason: "no socket for a free port (errno \(errno))", log: "")
+    let port: ClosedLoopbackPort
+    do {
+      port = try ClosedLoopbackPort()
+    } catch {
+      throw PostgresTestServerError(reason: "could not find a free port (\(error))", log: "")
     }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        bind(descriptor, socketAddress, length) == 0
-          && getsockname(descriptor, socketAddress, &length) == 0
-      }
-    }
-    guard bound else {
-      throw PostgresTestServerError(reason: "could not find a free port (errno \(errno))", log: "")
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
+    port.close()
+    return port.number
   }
+
 }
 
 /// Why the test PostgreSQL server could not start or a command against it failed, with the
