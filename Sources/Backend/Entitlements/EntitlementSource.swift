@@ -7,10 +7,24 @@ public protocol EntitlementSource: Sendable {
   /// - Throws: `ServerStoreError` (or the source's own error) when it cannot tell; callers
   ///   refuse with 503 rather than guess (decision 18).
   func isEntitled(userID: String, now: Date) async throws -> Bool
+
+  /// `true` when `isEntitled` answers exactly whether the proxy's own store holds an
+  /// operator grant for the user that has not ended. The proxy then asks nothing first: its
+  /// admission reads the grant in the same store call (`AdmissionRequest`'s
+  /// `grantWaivesAllowance`). `false` (the default) for sources that ask anyone else.
+  var isStoreGrantsAlone: Bool { get }
+}
+
+extension EntitlementSource {
+  public var isStoreGrantsAlone: Bool { false }
 }
 
 /// Entitlements from operator grants only: what kiln-server uses when no RevenueCat secret
 /// is configured, so every user is on the free tier unless an operator granted otherwise.
+///
+/// Give the proxy this source over the proxy's own store: the proxy does not call
+/// `isEntitled` but lets its admission read the grant in the same store call
+/// (`isStoreGrantsAlone`).
 public struct GrantsOnlyEntitlements: EntitlementSource {
   private let store: any ServerStore
 
@@ -23,4 +37,6 @@ public struct GrantsOnlyEntitlements: EntitlementSource {
     guard let until = try await store.grantExpiry(for: userID) else { return false }
     return now < until
   }
+
+  public var isStoreGrantsAlone: Bool { true }
 }

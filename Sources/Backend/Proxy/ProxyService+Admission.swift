@@ -8,6 +8,9 @@ struct Admission: Sendable {
   /// The free messages left (before this request while looking, after it once charged);
   /// `nil` for a subscriber.
   var freeRemaining: Int?
+  /// Whether the store's admission is still to judge the entitlement (an operator's grant
+  /// waives `freeAllowance`), because the entitlement source is the store's grants alone.
+  var grantJudgedByStore = false
 }
 
 /// A refusal during admission, with the quota header's value when it is known.
@@ -19,6 +22,13 @@ struct AdmissionRefusal: Error {
 extension ProxyService {
   /// The entitlement: which free allowance applies to `userID`, if any.
   func entitle(userID: String, now: Date) async -> Result<Admission, AdmissionRefusal> {
+    if entitlements.isStoreGrantsAlone {
+      // The admission reads the grant itself, in its one store call (decision 149).
+      return .success(
+        Admission(
+          userID: userID, freeAllowance: configuration.freeAllowance, freeRemaining: nil,
+          grantJudgedByStore: true))
+    }
     let entitled: Bool
     do {
       entitled = try await entitlements.isEntitled(userID: userID, now: now)
@@ -46,7 +56,8 @@ extension ProxyService {
   ) async -> Result<Admission, AdmissionRefusal> {
     let question = AdmissionRequest(
       userID: admission.userID, now: now, rateLimit: configuration.rateLimit,
-      freeAllowance: admission.freeAllowance, charge: charge)
+      freeAllowance: admission.freeAllowance, charge: charge,
+      grantWaivesAllowance: admission.grantJudgedByStore)
     let decision: AdmissionDecision
     do {
       decision = try await store.admit(question)
@@ -58,6 +69,11 @@ extension ProxyService {
     case .admitted(let remaining):
       var admitted = admission
       admitted.freeRemaining = remaining
+      if admission.grantJudgedByStore {
+        // The store judged the grant: no count left means no allowance applied.
+        if remaining == nil { admitted.freeAllowance = nil }
+        admitted.grantJudgedByStore = false
+      }
       return .success(admitted)
     case .freeQuotaExhausted(let retryAfter):
       let error = APIError(
@@ -80,7 +96,7 @@ extension ProxyService {
     guard let allowance = admission.freeAllowance else { return nil }
     let question = AdmissionRequest(
       userID: admission.userID, now: now, rateLimit: nil, freeAllowance: allowance,
-      charge: false)
+      charge: false, grantWaivesAllowance: admission.grantJudgedByStore)
     do {
       if case .admitted(let remaining) = try await store.admit(question) { return remaining }
       return 0

@@ -111,17 +111,23 @@ public struct AdmissionRequest: Sendable, Hashable {
   /// `true` charges the free message and the rate-limit slot when the answer is
   /// `.admitted`; `false` only looks (nothing changes).
   public var charge: Bool
+  /// `true` lets an operator's grant waive the free allowance: when the user's grant has not
+  /// ended at `now` (`now < until`), the store judges as if `freeAllowance` were `nil`, in
+  /// the same call (so the proxy asks the store once, not for the grant first). The rate
+  /// limit applies either way.
+  public var grantWaivesAllowance: Bool
 
   /// A question with every part given.
   public init(
     userID: String, now: Date, rateLimit: RateLimit?, freeAllowance: FreeAllowance?,
-    charge: Bool
+    charge: Bool, grantWaivesAllowance: Bool = false
   ) {
     self.userID = userID
     self.now = now
     self.rateLimit = rateLimit
     self.freeAllowance = freeAllowance
     self.charge = charge
+    self.grantWaivesAllowance = grantWaivesAllowance
   }
 }
 

@@ -38,7 +38,9 @@ public actor InMemoryServerStore: ServerStore {
     var state = counters[request.userID] ?? Counters()
     var remaining: Int?
     var bucket: String?
-    if let allowance = request.freeAllowance {
+    let granted =
+      request.grantWaivesAllowance && grants[request.userID].map { request.now < $0 } == true
+    if let allowance = granted ? nil : request.freeAllowance {
       let key = allowance.period.bucket(at: request.now)
       let used = state.freeUsed[key] ?? 0
       guard used < allowance.limit else {

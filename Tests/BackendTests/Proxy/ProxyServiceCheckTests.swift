@@ -276,14 +276,22 @@ struct ChargeRefusingStore: ServerStore {
   /// Whether each admission asked of the store charged.
   actor Admissions {
     private(set) var charged: [Bool] = []
-    func append(_ charge: Bool) { charged.append(charge) }
+    /// Whether each admission asked let a grant waive the allowance.
+    private(set) var grantWaived: [Bool] = []
+    /// How often the grant was read apart from an admission.
+    private(set) var grantReads = 0
+    func append(_ request: AdmissionRequest) {
+      charged.append(request.charge)
+      grantWaived.append(request.grantWaivesAllowance)
+    }
+    func countGrantRead() { grantReads += 1 }
   }
   let mode: Mode
   let base = InMemoryServerStore()
   let admissions = Admissions()
 
   func admit(_ request: AdmissionRequest) async throws(ServerStoreError) -> AdmissionDecision {
-    await admissions.append(request.charge)
+    await admissions.append(request)
     guard request.charge else { return try await base.admit(request) }
     switch mode {
     case .fail: throw .unavailable("lost")
@@ -306,7 +314,8 @@ struct ChargeRefusingStore: ServerStore {
     try await base.revokeGrant(userID: userID)
   }
   func grantExpiry(for userID: String) async throws(ServerStoreError) -> Date? {
-    try await base.grantExpiry(for: userID)
+    await admissions.countGrantRead()
+    return try await base.grantExpiry(for: userID)
   }
   func recordWebhookEvent(
     id eventID: String, receivedAt: Date

@@ -128,6 +128,20 @@ enum PostgresServerSQL {
     sql:
       "SELECT outcome, free_remaining, retry_after FROM kiln_admit($1, $2, $3, $4, $5, $6, $7, $8)"
   )
+  /// `admit` with `AdmissionRequest.grantWaivesAllowance`: a grant that has not ended
+  /// passes NULL for the free allowance, read in the same statement (one round trip).
+  static let admitUnlessGranted = PostgresStatement(
+    name: "kiln_store_admit_unless_granted",
+    sql: """
+      SELECT a.outcome, a.free_remaining, a.retry_after
+      FROM (SELECT EXISTS (SELECT 1 FROM operator_grants g
+          WHERE g.user_id = $1::text AND $2::double precision < g.until) AS granted) w,
+        LATERAL kiln_admit($1::text, $2::double precision, $3::double precision,
+          $4::double precision, CASE WHEN w.granted THEN NULL ELSE $5::bigint END,
+          CASE WHEN w.granted THEN NULL ELSE $6::text END,
+          CASE WHEN w.granted THEN NULL ELSE $7::double precision END, $8::boolean) a
+      """
+  )
   static let reachable = PostgresStatement(
     name: "kiln_store_reachable", sql: "SELECT count(*) FROM schema_migrations")
   static let entitlement = PostgresStatement(

@@ -4,8 +4,10 @@ extension PostgresServerStore {
   public func admit(_ request: AdmissionRequest) async throws(ServerStoreError) -> AdmissionDecision
   {
     let allowance = request.freeAllowance
+    let statement =
+      request.grantWaivesAllowance ? PostgresServerSQL.admitUnlessGranted : PostgresServerSQL.admit
     let result = try await query(
-      "admit", PostgresServerSQL.admit,
+      "admit", statement,
       [
         .text(request.userID), .double(request.now.timeIntervalSince1970),
         request.rateLimit.map { .double($0.emissionInterval) },

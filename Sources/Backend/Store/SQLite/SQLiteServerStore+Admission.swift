@@ -21,7 +21,7 @@ extension SQLiteServerStore {
   ) throws -> AdmissionDecision {
     var remaining: Int?
     var chargedBucket: String?
-    if let allowance = request.freeAllowance {
+    if let allowance = try allowance(for: request, on: connection) {
       let bucket = allowance.period.bucket(at: request.now)
       let used =
         try connection.first(
@@ -60,5 +60,19 @@ extension SQLiteServerStore {
         """, request.userID, chargedBucket)
     }
     return .admitted(freeRemaining: remaining)
+  }
+
+  /// The request's free allowance, or `nil` when none applies: none asked for, or an
+  /// operator's grant that has not ended waives it (`grantWaivesAllowance`).
+  private static func allowance(
+    for request: AdmissionRequest, on connection: SQLiteConnection
+  ) throws -> FreeAllowance? {
+    guard let allowance = request.freeAllowance else { return nil }
+    guard request.grantWaivesAllowance else { return allowance }
+    let until = try connection.first(
+      "SELECT until FROM operator_grants WHERE user_id = ?", request.userID
+    ) { $0.double(0) }
+    if let until, request.now.timeIntervalSince1970 < until { return nil }
+    return allowance
   }
 }
