@@ -15,7 +15,8 @@ extension Benchmark {
 /// Starts a fast OpenAI-compatible upstream (`kiln-bench proxy-upstream`, a child process)
 /// and the release `kiln-server` (beside this binary) pointed at it, then sends the same
 /// `POST /v1/chat/completions` to both: sequential small non-streaming replies, sequential
-/// streams, and streams from 64 and 1,000 concurrent clients. Each client is a user of its
+/// streams, and streams from 50 (the throughput target), 64 and 1,000 concurrent
+/// clients. Each client is a user of its
 /// own (an HS256 token), so the figures include one admission per request in the store.
 /// Only loopback addresses are used.
 struct ProxyBenchmark {
@@ -97,6 +98,7 @@ struct ProxyBenchmark {
       results[name] = [
         await load(port, plain, clients: 1, rounds: sequential, stream: false),
         await load(port, streamed, clients: 1, rounds: sequential / 2, stream: true),
+        await load(port, streamed, clients: 50, rounds: 30, stream: true),
         await load(port, streamed, clients: 64, rounds: 30, stream: true),
         await load(port, streamed, clients: 1000, rounds: 3, stream: true),
       ]

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The figures of `kiln-bench proxy`, direct beside proxied, with the targets of issue #17
-/// beside them. Each results list is: sequential non-streaming, sequential streams, 64
-/// concurrent streams, 1,000 concurrent streams.
+/// beside them. Each results list is: sequential non-streaming, sequential streams, 50, 64
+/// and 1,000 concurrent streams. The throughput target is the issue's, at 50 clients; the
+/// 64-client ratio is printed beside it.
 struct ProxyBenchmarkReport {
   let direct: [ProxyBenchmarkLoad.Result]
   let proxied: [ProxyBenchmarkLoad.Result]
@@ -11,12 +12,13 @@ struct ProxyBenchmarkReport {
 
   /// Prints the figures and returns the targets missed, each with by how much.
   func printAndJudge(sequential: Int) -> [String] {
-    guard direct.count == 4, proxied.count == 4 else { return ["a scenario did not run"] }
+    guard direct.count == 5, proxied.count == 5 else { return ["a scenario did not run"] }
     typealias Result = ProxyBenchmarkLoad.Result
     var missed: [String] = []
     let scenarios = [
       "sequential, small non-streaming reply (\(sequential) requests, one connection)",
       "sequential streams (\(sequential / 2), one connection)",
+      "50 concurrent streaming clients (30 streams each)",
       "64 concurrent streaming clients (30 streams each)",
       "1,000 concurrent streaming clients (3 streams each)",
     ]
@@ -48,6 +50,7 @@ struct ProxyBenchmarkReport {
       Result.percentile(proxied[1].firstTokens, 0.99)
       - Result.percentile(direct[1].firstTokens, 0.99)
     let ratio = proxied[2].perSecond / max(0.001, direct[2].perSecond)
+    let ratio64 = proxied[3].perSecond / max(0.001, direct[3].perSecond)
     print("  added by kiln-server:")
     print(
       "    non-streaming p50 +\(format(addedP50)) ms (target < 0.5 ms) \(verdict(addedP50 < 0.5))")
@@ -55,13 +58,14 @@ struct ProxyBenchmarkReport {
     print(
       "    time to first token p50 +\(format(addedFirst)) ms  p99 +\(format(addedFirst99)) ms")
     print(
-      "    64 concurrent streams: \(format(ratio, 2))x the direct throughput"
-        + " (target at 50 clients >= 0.50x) \(verdict(ratio >= 0.5))")
-    let thousandOK = proxied[3].errors == 0 && proxied[3].completed == 3000
+      "    50 concurrent streams: \(format(ratio, 2))x the direct throughput"
+        + " (target >= 0.50x) \(verdict(ratio >= 0.5));"
+        + " at 64: \(format(ratio64, 2))x")
+    let thousandOK = proxied[4].errors == 0 && proxied[4].completed == 3000
     let memoryOK = peakKiB < 150 * 1024
     print(
-      "    1,000 concurrent proxied streams: \(proxied[3].completed) complete,"
-        + " \(proxied[3].errors) errors (target 0) \(verdict(thousandOK))")
+      "    1,000 concurrent proxied streams: \(proxied[4].completed) complete,"
+        + " \(proxied[4].errors) errors (target 0) \(verdict(thousandOK))")
     print(
       "    kiln-server RSS now \(residentKiB / 1024) MiB, peak \(peakKiB / 1024) MiB"
         + " (target < 150 MB) \(verdict(memoryOK))")
@@ -71,8 +75,8 @@ struct ProxyBenchmarkReport {
     if !(addedP99 < 2) {
       missed.append("added p99 \(format(addedP99)) ms (+\(format(addedP99 - 2)) over)")
     }
-    if !(ratio >= 0.5) { missed.append("64-stream throughput \(format(ratio, 2))x direct") }
-    if !thousandOK { missed.append("1,000 streams: \(proxied[3].errors) errors") }
+    if !(ratio >= 0.5) { missed.append("50-stream throughput \(format(ratio, 2))x direct") }
+    if !thousandOK { missed.append("1,000 streams: \(proxied[4].errors) errors") }
     if !memoryOK { missed.append("peak RSS \(peakKiB / 1024) MiB") }
     for (index, result) in direct.enumerated() where result.errors > 0 {
       missed.append("the direct run of scenario \(index + 1) had \(result.errors) errors")
