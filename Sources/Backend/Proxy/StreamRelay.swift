@@ -8,15 +8,18 @@ import Synchronization
 /// silence, `data: [DONE]` after a finished reply, and a terminal error event for a failed
 /// or cut-off one. Upstream comments and other fields never pass through.
 ///
-/// A reader task pulls the upstream body and hands each chunk over, waiting until the
-/// client's writer has taken it, so a slow client slows the upstream down (backpressure)
-/// instead of filling memory. When the client goes away (`write` throws) the upstream
-/// transfer is cancelled at once.
+/// The relay reads the upstream body itself and writes each chunk's frames before it reads
+/// the next, so a slow client slows the upstream down (backpressure) instead of filling
+/// memory. When the client goes away (`write` throws) the upstream transfer is cancelled at
+/// once. (A reader task handing each chunk over had cost two more task switches per chunk,
+/// most of the relay's cost with many streams on two cores; decision 150.)
 ///
 /// One ticker task serves the whole stream: a chunk only notes when it arrived, and the
 /// ticker, when it wakes after a chunk came, sleeps on to a full interval after it. (Restarting
 /// the ticker for every chunk cost a task start, a timer and a cancellation wake-up per
-/// chunk, which dominated the relay's cost under load.)
+/// chunk, which dominated the relay's cost under load.) The ticker writes its comment itself,
+/// taking turns with the relay (`WriteTurn`), so a comment never lands inside a chunk and
+/// none follows the stream's end.
 struct StreamRelay: Sendable {
   let body: HTTPResponseBody
   let keepAliveInterval: Duration
@@ -25,90 +28,70 @@ struct StreamRelay: Sendable {
   let now: @Sendable () -> Date
   var limits = ServerSentEventLimits.standard
 
-  private enum Input: Sendable {
-    case bytes(Data, taken: CheckedContinuation<Void, Never>)
-    case end
-    case failed
-    case tick(Int)
-  }
-
   /// Relays the whole stream to `writer` and says how it ended.
   func run(writer: any BackendBodyWriter) async -> (ReplyStatus, UpstreamChunkInterpreter) {
-    let (inputs, continuation) = AsyncStream<Input>.makeStream()
-    let body = body
-    let reader = Task {
-      do {
-        for try await chunk in body {
-          await withCheckedContinuation { taken in
-            if case .terminated = continuation.yield(.bytes(chunk, taken: taken)) {
-              taken.resume()
-            }
-          }
-        }
-        continuation.yield(.end)
-      } catch {
-        continuation.yield(.failed)
-      }
-    }
-    var iterator = inputs.makeAsyncIterator()
     var pump = Pump(interpreter: UpstreamChunkInterpreter(collectsText: false), limits: limits)
     let activity = Activity(at: now())
-    let ticker = startTicker(activity, continuation)
+    let turn = WriteTurn()
+    let ticker = startTicker(activity, turn: turn, writer: writer)
+    var iterator = body.makeAsyncIterator()
     var status = ReplyStatus.upstreamError
     loop: while true {
-      guard let input = await iterator.next() else {
-        // Only cancellation of the producing task ends the inputs early.
-        status = Task.isCancelled ? .cancelled : .upstreamError
+      let chunk: Data?
+      var failed = false
+      do {
+        chunk = try await iterator.next()
+      } catch {
+        chunk = nil
+        failed = true
+      }
+      // The client left: the HTTP server cancelled this task, or a keep-alive found it gone.
+      if Task.isCancelled || turn.clientLeft {
+        status = .cancelled
         break
       }
+      let frames: [UInt8]
+      let outcome: ReplyStatus?
+      if let chunk {
+        activity.note(now())
+        (frames, outcome) = pump.push(chunk)
+      } else {
+        (frames, status) = pump.end(failed: failed)
+        outcome = status
+      }
       do {
-        switch input {
-        case .tick(let tick):
-          if tick == activity.count { try await writer.write(ProxyEventFrames.keepAlive) }
-        case .bytes(let chunk, let taken):
-          activity.note(now())
-          let (frames, outcome) = pump.push(chunk)
-          taken.resume()
-          if !frames.isEmpty { try await writer.write(frames) }
-          if let outcome {
-            status = outcome
-            break loop
-          }
-        case .end, .failed:
-          var failed = false
-          if case .failed = input { failed = true }
-          let (frames, outcome) = pump.end(failed: failed)
-          try await writer.write(frames)
-          status = outcome
-          break loop
-        }
+        if !frames.isEmpty { try await turn.write(frames, to: writer) }
       } catch {
         status = .cancelled
         break loop
       }
+      if let outcome {
+        status = outcome
+        break
+      }
     }
     ticker.cancel()
-    if status != .completed {
+    await turn.close()
+    if status == .completed {
+      // After `[DONE]` the body is read to its end (nothing more is sent), so a pooled
+      // upstream connection can be used again instead of being cut.
+      while (try? await iterator.next()) != nil {}
+    } else {
       body.cancel()
-      reader.cancel()
-    }
-    // After `[DONE]` the reader reads the body to its end (nothing more is sent), so a
-    // pooled upstream connection can be used again instead of being cut.
-    continuation.finish()
-    while let leftover = await iterator.next() {
-      if case .bytes(_, let taken) = leftover { taken.resume() }
     }
     return (status, pump.interpreter)
   }
 
-  /// The one ticker of a stream: a `.tick` after every keep-alive interval in which neither a
-  /// chunk nor another tick came.
+  /// The one ticker of a stream: a `: keep-alive` comment after every keep-alive interval
+  /// in which neither a chunk nor another comment went out. A comment the client cannot
+  /// take means the client left: the upstream transfer is cancelled, which ends the relay.
   private func startTicker(
-    _ activity: Activity, _ continuation: AsyncStream<Input>.Continuation
+    _ activity: Activity, turn: WriteTurn, writer: any BackendBodyWriter
   ) -> Task<Void, Never> {
     let interval = keepAliveInterval.timeInterval
     let sleep = sleep
     let now = now
+    let body = body
     return Task {
       var wait = interval
       while !Task.isCancelled {
@@ -130,7 +113,16 @@ struct StreamRelay: Sendable {
             continue
           }
         }
-        continuation.yield(.tick(count))
+        do {
+          // Skipped when a chunk came meanwhile or the stream has ended.
+          try await turn.write(ProxyEventFrames.keepAlive, to: writer) {
+            activity.count == count
+          }
+        } catch {
+          turn.noteClientLeft()
+          body.cancel()
+          return
+        }
       }
     }
   }
@@ -178,6 +170,77 @@ private final class Activity: Sendable {
 
   var count: Int { state.withLock { $0.count } }
   var snapshot: (count: Int, at: Date) { state.withLock { $0 } }
+}
+
+/// Lets the relay and its ticker take turns writing to the client, one write at a time, and
+/// ends the ticker's writes when the stream is over. Taking a free turn costs one lock, no
+/// task switch; only a write that meets the other's waits.
+private final class WriteTurn: Sendable {
+  private struct State {
+    var busy = false
+    var closed = false
+    var clientLeft = false
+    var waiting: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = Mutex(State())
+
+  /// Whether a write (the ticker's) found the client gone.
+  var clientLeft: Bool { state.withLock { $0.clientLeft } }
+
+  /// Notes that the client has gone.
+  func noteClientLeft() {
+    state.withLock { $0.clientLeft = true }
+  }
+
+  /// Writes `bytes` in its turn, unless the stream has ended or `when` says no once the
+  /// turn is taken.
+  /// - Throws: what `writer` throws.
+  func write(
+    _ bytes: [UInt8], to writer: any BackendBodyWriter, when: @Sendable () -> Bool = { true }
+  ) async throws {
+    await take()
+    defer { pass() }
+    guard !state.withLock({ $0.closed }), when() else { return }
+    try await writer.write(bytes)
+  }
+
+  /// Ends the stream's writes once the one in progress (if any) is over.
+  func close() async {
+    await take()
+    state.withLock { $0.closed = true }
+    pass()
+  }
+
+  private func take() async {
+    if state.withLock({ Self.claim(&$0) }) { return }
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+      let free = state.withLock { current in
+        if Self.claim(&current) { return true }
+        current.waiting.append(waiter)
+        return false
+      }
+      if free { waiter.resume() }
+    }
+  }
+
+  /// Hands the turn to the first waiter, or frees it.
+  private func pass() {
+    let next = state.withLock { current -> CheckedContinuation<Void, Never>? in
+      guard !current.waiting.isEmpty else {
+        current.busy = false
+        return nil
+      }
+      return current.waiting.removeFirst()
+    }
+    next?.resume()
+  }
+
+  private static func claim(_ state: inout State) -> Bool {
+    guard !state.busy else { return false }
+    state.busy = true
+    return true
+  }
 }
 
 /// The upstream's bytes in, the client's frames out.

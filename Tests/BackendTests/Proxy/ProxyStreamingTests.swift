@@ -145,6 +145,30 @@ import Testing
     #expect(!writer.text.contains("keep-alive"))
   }
 
+  /// A client that leaves while the upstream is silent is found out by the keep-alive
+  /// comment, which the ticker writes itself: the upstream transfer stops and the ledger
+  /// says `cancelled`.
+  @Test func aClientGoneDuringUpstreamSilenceIsFoundByTheKeepAlive() async throws {
+    let harness = try ProxyHarness()
+    defer { harness.stop() }
+    harness.scriptStream([.text(UpstreamScript.chunk("Hi")), .stall])
+    let response = try await harness.ask()
+    guard case .stream(let stream) = response.body else {
+      Issue.record("not streamed")
+      return
+    }
+    let writer = RecordingBodyWriter(hangUpAfter: 1)
+    let producer = Task { try await stream.produce(writer) }
+    #expect(await writer.waitFor(UpstreamScript.chunk("Hi")))
+    #expect(await harness.clock.waitForSleepers(1))
+    await harness.clock.advance(by: .seconds(15))
+    try await producer.value
+    #expect(writer.text == UpstreamScript.chunk("Hi"))
+    let exchange = try #require(try await harness.upstream?.waitForExchange(0))
+    #expect(exchange.outcome == .clientClosed)
+    #expect(try await harness.ledger().first?.status == "cancelled")
+  }
+
   /// Anchors §0.6: when the client goes, the upstream transfer stops (the loopback server
   /// sees the connection close) and the ledger says `cancelled`.
   @Test func aClientDisconnectCancelsTheUpstreamRequest() async throws {
