@@ -68,6 +68,12 @@ public struct HTTPFields: Sendable, Hashable, Sequence {
     storage.first { $0.name.equalsIgnoringASCIICase(name) }?.value
   }
 
+  /// The value bytes of the first field with this name, or `nil`: the same bytes as the
+  /// subscript's text, without decoding them into a `String`.
+  func rawValue(named name: String) -> [UInt8]? {
+    storage.first { $0.name.equalsIgnoringASCIICase(name) }?.rawValue
+  }
+
   /// Every field with this name, in order.
   public func fields(named name: String) -> [HTTPField] {
     storage.filter { $0.name.equalsIgnoringASCIICase(name) }
@@ -96,6 +102,16 @@ extension StringProtocol {
     let left = utf8
     let right = other.utf8
     guard left.count == right.count else { return false }
+    // Native strings lend their bytes: compared by index, without the generic iterators
+    // of `zip`, on a path that runs for fields of every request and answer.
+    let contiguous = left.withContiguousStorageIfAvailable { leftBytes in
+      right.withContiguousStorageIfAvailable { rightBytes in
+        leftBytes.indices.allSatisfy {
+          leftBytes[$0].asciiLowercased == rightBytes[$0].asciiLowercased
+        }
+      }
+    }
+    if let contiguous, let equal = contiguous { return equal }
     return zip(left, right).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
   }
 

@@ -65,7 +65,14 @@ public struct AccessLog: HTTPExchangeObserver {
     append("{\"time\":\"", to: &bytes)
     appendTimestamp(record.start, to: &bytes)
     append("\",\"request_id\":", to: &bytes)
-    appendOptionalString(record.requestID, to: &bytes)
+    if let identifier = record.requestIDBytes, identifier.allSatisfy({ $0 < 0x80 }) {
+      // ASCII (every identifier `RequestIDMiddleware` keeps or makes): copied as it is.
+      bytes.append(0x22)
+      appendEscaped(identifier, to: &bytes)
+      bytes.append(0x22)
+    } else {
+      appendOptionalString(record.requestID, to: &bytes)
+    }
     append(",\"method\":\"", to: &bytes)
     let method = record.method.rawValue
     if method.utf8.count <= 32 {
@@ -114,20 +121,23 @@ public struct AccessLog: HTTPExchangeObserver {
   /// Text with nothing to escape (identifiers, routes, methods) is copied whole.
   private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
     var text = text
-    text.withUTF8 { utf8 in
-      if !utf8.contains(where: needsEscape) { return bytes.append(contentsOf: utf8) }
-      let hex = hexDigits
-      for byte in utf8 {
-        switch byte {
-        case 0x22: bytes += [0x5C, 0x22]
-        case 0x5C: bytes += [0x5C, 0x5C]
-        case 0x0A: bytes += [0x5C, 0x6E]
-        case 0x0D: bytes += [0x5C, 0x72]
-        case 0x09: bytes += [0x5C, 0x74]
-        case 0..<0x20, 0x7F:
-          bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-        default: bytes.append(byte)
-        }
+    text.withUTF8 { appendEscaped($0, to: &bytes) }
+  }
+
+  /// The same escaping for UTF-8 bytes.
+  private static func appendEscaped(_ utf8: some Collection<UInt8>, to bytes: inout [UInt8]) {
+    if !utf8.contains(where: needsEscape) { return bytes.append(contentsOf: utf8) }
+    let hex = hexDigits
+    for byte in utf8 {
+      switch byte {
+      case 0x22: bytes += [0x5C, 0x22]
+      case 0x5C: bytes += [0x5C, 0x5C]
+      case 0x0A: bytes += [0x5C, 0x6E]
+      case 0x0D: bytes += [0x5C, 0x72]
+      case 0x09: bytes += [0x5C, 0x74]
+      case 0..<0x20, 0x7F:
+        bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      default: bytes.append(byte)
       }
     }
   }

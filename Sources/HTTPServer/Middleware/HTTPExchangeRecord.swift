@@ -6,7 +6,13 @@ public struct HTTPExchangeRecord: Sendable, Hashable {
   /// When the request reached the middleware.
   public var start: Date
   /// The request's identifier (`RequestIDMiddleware`), if any.
-  public var requestID: String?
+  public var requestID: String? {
+    get { requestIDBytes.map { String(decoding: $0, as: UTF8.self) } }
+    set { requestIDBytes = newValue.map { Array($0.utf8) } }
+  }
+  /// The identifier as the request field's bytes: the record shares them instead of
+  /// making a `String` per request, and the access log copies them as they are.
+  var requestIDBytes: [UInt8]?
   /// The request method.
   public var method: HTTPRequestMethod
   /// The matched route's pattern; `nil` when no route matched.
@@ -32,7 +38,7 @@ public struct HTTPExchangeRecord: Sendable, Hashable {
     fields: [AccessLogField] = []
   ) {
     self.start = start
-    self.requestID = requestID
+    self.requestIDBytes = requestID.map { Array($0.utf8) }
     self.method = method
     self.route = route
     self.status = status

@@ -41,9 +41,10 @@ public struct ObservationMiddleware: HTTPSynchronousMiddleware {
     var response = response
     let ready = clock.now()
     var record = HTTPExchangeRecord(
-      start: start, requestID: request.requestID, method: request.method, route: route.pattern,
+      start: start, requestID: nil, method: request.method, route: route.pattern,
       status: response.status.code, latency: .timeInterval(ready.timeIntervalSince(start)),
       duration: .timeInterval(ready.timeIntervalSince(start)), bodyBytes: 0, completed: true)
+    record.requestIDBytes = request.fields.rawValue(named: RequestIDMiddleware.fieldName)
     switch response.body {
     case .bytes(let bytes):
       record.bodyBytes = request.method == .head || response.status.forbidsBody ? 0 : bytes.count

@@ -110,7 +110,18 @@ public struct HTTPRequestParser: Sendable {
           bytes[index] == HTTPSyntax.lineFeed
           ? .chunkSize : .failed(.malformedChunkTerminator)
         index += 1
-      case .requestLine, .fields, .chunkSize, .trailers:
+      case .requestLine, .fields, .trailers:
+        // Bytes that need no judging alone join the line at once; the rest go one by one.
+        let run = plainRun(bytes, from: index)
+        if run > 0 {
+          line.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<index + run]))
+          sectionBytes += run
+          index += run
+        } else {
+          lineByte(bytes[index])
+          index += 1
+        }
+      case .chunkSize:
         lineByte(bytes[index])
         index += 1
       }

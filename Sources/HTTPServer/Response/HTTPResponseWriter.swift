@@ -94,25 +94,27 @@ public enum HTTPResponseWriter {
     keepAlive: Bool, date: String
   ) -> [UInt8] {
     var bytes: [UInt8] = []
-    appendResponse(response, body: body, for: request, keepAlive: keepAlive, date: date, to: &bytes)
+    appendResponse(
+      response, body: body, method: request.method, version: request.version,
+      keepAlive: keepAlive, date: date, to: &bytes)
     return bytes
   }
 
-  /// `response`, appended to `bytes` (a connection's output): one copy of the body.
+  /// `response` to a request with this method and version, appended to `bytes` (a
+  /// connection's output): one copy of the body.
   static func appendResponse(
-    _ response: HTTPServerResponse, body: [UInt8], for request: HTTPRequestHead,
-    keepAlive: Bool, date: String, to bytes: inout [UInt8]
+    _ response: HTTPServerResponse, body: [UInt8], method: HTTPRequestMethod,
+    version: HTTPVersion, keepAlive: Bool, date: String, to bytes: inout [UInt8]
   ) {
     let framing = framing(
-      status: response.status, bodyLength: body.count, method: request.method,
-      version: request.version)
-    let isHead = request.method == .head
+      status: response.status, bodyLength: body.count, method: method, version: version)
+    let isHead = method == .head
     let sendsBody: Bool
     if case .length = framing, !isHead { sendsBody = true } else { sendsBody = false }
     bytes.reserveCapacity(bytes.count + 96 + 48 * response.fields.count + body.count)
     appendHead(
       status: response.status, fields: response.fields, framing: framing, isHead: isHead,
-      requestVersion: request.version, keepAlive: keepAlive, date: date, to: &bytes)
+      requestVersion: version, keepAlive: keepAlive, date: date, to: &bytes)
     if sendsBody { bytes.append(contentsOf: body) }
   }
 

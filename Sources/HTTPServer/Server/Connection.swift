@@ -11,8 +11,16 @@ final class Connection {
   var parser: HTTPRequestParser
   /// Complete requests waiting for the one in progress to be answered (pipelining).
   var pending: [HTTPServerRequest] = []
+  /// What answering a request needs of its head: how to frame the answer and whether
+  /// the connection may stay open. Kept instead of the head, which is not copied again.
+  struct Answering {
+    var method: HTTPRequestMethod
+    var version: HTTPVersion
+    var keepAlive: Bool
+  }
+
   /// The request whose answer is being produced or streamed.
-  var current: HTTPRequestHead?
+  var current: Answering?
   /// The parse error to answer once earlier requests are answered.
   var parseError: HTTPRequestParseError?
   var output: [UInt8] = []
@@ -36,6 +44,8 @@ final class Connection {
   var streamWaiter: CheckedContinuation<Void, any Error>?
   /// `startNext` is running for this connection (an inline answer re-enters it).
   var startingNext = false
+  /// In its table, from adoption until it is closed (set only by `ConnectionTable`).
+  var isOpen = false
 
   init(
     id: Int, descriptor: Int32, peer: HTTPRemoteAddress?, limits: HTTPParserLimits,

@@ -36,8 +36,9 @@
     }
 
     private func resumeProducer(_ connection: Connection) {
-      guard connection.pendingBytes <= configuration.streamBufferLimit,
-        let waiter = connection.streamWaiter
+      // The waiter first: only a stream has one, and this runs after every write.
+      guard let waiter = connection.streamWaiter,
+        connection.pendingBytes <= configuration.streamBufferLimit
       else { return }
       connection.streamWaiter = nil
       waiter.resume()

@@ -61,9 +61,9 @@
     func connection(on descriptor: Int32) -> Connection? { connections[descriptor] }
 
     /// Whether `connection` is still open; its descriptor may already serve another one.
-    func isOpen(_ connection: Connection) -> Bool {
-      connections[connection.descriptor] === connection
-    }
+    /// A flag the table keeps on the connection: asked several times per request, it
+    /// costs no lookup.
+    func isOpen(_ connection: Connection) -> Bool { connection.isOpen }
 
     func control(_ operation: Int32, _ descriptor: Int32, events: UInt32) {
       _ = kiln_epoll_ctl(epoll, operation, descriptor, events)
@@ -105,6 +105,7 @@
       connection.deadline = now + configuration.headTimeout.timeInterval
       connections[descriptor] = connection
       descriptors[nextID] = descriptor
+      connection.isOpen = true
       updateInterest(connection)
       return connection
     }
@@ -120,6 +121,7 @@
     /// Closes at once; a stream's producer learns that the client is gone.
     func closeConnection(_ connection: Connection) {
       guard isOpen(connection) else { return }
+      connection.isOpen = false
       control(kiln_epoll_del, connection.descriptor, events: 0)
       close(connection.descriptor)
       connections[connection.descriptor] = nil

@@ -75,7 +75,9 @@
           return
         }
         let request = connection.pending.removeFirst()
-        connection.current = request.head
+        connection.current = Connection.Answering(
+          method: request.head.method, version: request.head.version,
+          keepAlive: request.head.keepAlive)
         connection.deadline = nil
         if connection.readingPaused, !connection.peerFinished, connection.parseError == nil,
           connection.pending.count < configuration.maxPipelinedRequests
@@ -108,8 +110,8 @@
       switch response.body {
       case .bytes(let body):
         HTTPResponseWriter.appendResponse(
-          response, body: body, for: head, keepAlive: keepAlive, date: date,
-          to: &connection.output)
+          response, body: body, method: head.method, version: head.version,
+          keepAlive: keepAlive, date: date, to: &connection.output)
         finishExchange(connection, keepAlive: keepAlive)
       case .stream(let stream):
         let framing = HTTPResponseWriter.framing(

@@ -50,7 +50,9 @@
       table.control(kiln_epoll_add, mailbox.wakeReader, events: kiln_epoll_in)
       var readyDescriptors = [Int32](repeating: 0, count: 256)
       var readyEvents = [UInt32](repeating: 0, count: 256)
-      let tick = Int32(configuration.timerTick.timeInterval * 1000)
+      // Computed once: the tick is a minimum over the timeouts, which allocates.
+      let tickSeconds = configuration.timerTick.timeInterval
+      let tick = Int32(tickSeconds * 1000)
       var lastTimerCheck = now
       // Access-log lines of answers made on this thread go out once per wake-up.
       let logBatch = AccessLogBatch()
@@ -71,7 +73,7 @@
         logBatch.flush()
         publishByteCounts()
         let time = now
-        if time - lastTimerCheck >= configuration.timerTick.timeInterval || ready <= 0 {
+        if time - lastTimerCheck >= tickSeconds || ready <= 0 {
           lastTimerCheck = time
           checkTimers(at: time)
         }
