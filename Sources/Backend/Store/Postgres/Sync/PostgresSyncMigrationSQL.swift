@@ -288,11 +288,13 @@ enum PostgresSyncMigrationSQL {
       IF v_value IS NULL OR jsonb_typeof(v_value) = 'null' THEN
         RETURN NULL;
       END IF;
-      IF jsonb_typeof(v_value) <> 'number' OR v_value::text !~ '^[0-9]{1,15}$' THEN
+      IF jsonb_typeof(v_value) <> 'number' OR v_value::numeric <> trunc(v_value::numeric)
+        OR v_value::numeric NOT BETWEEN 0 AND 999999999999999
+      THEN
         PERFORM sync_internal.refuse(
           p_index, format('%s must be a whole number from 0 to 999999999999999', p_key));
       END IF;
-      RETURN v_value::text::bigint;
+      RETURN v_value::numeric::bigint;
     END
     $fn$;
 
