@@ -641,7 +641,7 @@ DECLARE
   v_index int := 0;
   v_op text;
   v_result jsonb;
-  v_results jsonb := '[]'::jsonb;
+  v_results jsonb[] := ARRAY[]::jsonb[];
 BEGIN
   IF changes IS NULL OR jsonb_typeof(changes) <> 'array' THEN
     RAISE EXCEPTION USING ERRCODE = '22023', MESSAGE = 'changes must be a JSON array';
@@ -681,11 +681,11 @@ BEGIN
     IF (v_result ->> 'stored')::boolean THEN
       v_seq := v_seq + 1;
     END IF;
-    v_results := v_results || jsonb_build_array(v_result - 'stored');
+    v_results := array_append(v_results, v_result - 'stored');
     v_index := v_index + 1;
   END LOOP;
   UPDATE public.sync_sequences SET last_seq = v_seq WHERE user_id = v_user;
-  RETURN jsonb_build_object('results', v_results);
+  RETURN jsonb_build_object('results', to_jsonb(v_results));
 END
 $fn$;
 
