@@ -1,11 +1,14 @@
-/// The two stores kiln-server opens over its one database: the proxy's `ServerStore` and
-/// the accounts' `AuthStore`. Both run on the same SQLite connection or PostgreSQL pool, so
-/// the schema is migrated once and `close()` closes it for both.
+/// The stores kiln-server opens over its one database: the proxy's `ServerStore`, the
+/// accounts' `AuthStore` and the synced rows' `SyncStore`. All run on the same SQLite
+/// connection or PostgreSQL pool, so the schema is migrated once and `close()` closes it for
+/// all.
 public struct ServerStores: Sendable {
   /// The proxy's store: admission, grants, entitlements, the ledger, refunds, webhook ids.
   public let proxy: any ServerStore
   /// The accounts' store: users, sessions, signing keys, one-time tokens, identities.
   public let accounts: any AuthStore
+  /// The synced rows' store: conversations, messages and memories (docs/SYNC.md).
+  public let sync: any SyncStore
   private let database: Database
 
   private enum Database: Sendable {
@@ -18,6 +21,7 @@ public struct ServerStores: Sendable {
     let store = SQLiteServerStore(database: database)
     proxy = store
     accounts = store.accounts
+    sync = UnavailableSyncStore()
     self.database = .sqlite(database)
   }
 
@@ -25,6 +29,7 @@ public struct ServerStores: Sendable {
   public init(postgres store: PostgresServerStore) {
     proxy = store
     accounts = store.accounts
+    sync = store.sync
     database = .postgres(store)
   }
 

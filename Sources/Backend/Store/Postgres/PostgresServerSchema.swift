@@ -58,6 +58,12 @@ enum PostgresServerSchema {
       sql: PostgresAccountsSchema.tables + PostgresAccountsSchema.rotateFunction),
     PostgresMigration(
       version: 3, name: "provider identities", sql: PostgresIdentitiesSchema.table),
+    PostgresMigration(
+      version: 4, name: "the part of Supabase's auth schema sync needs",
+      sql: PostgresAuthShimSQL.text),
+    PostgresMigration(
+      version: 5, name: "sync (supabase/migrations/20261202000000_sync.sql)",
+      sql: PostgresSyncMigrationSQL.text),
   ]
 
   /// Admission in one round trip: a plpgsql function, called as one statement, so it runs in

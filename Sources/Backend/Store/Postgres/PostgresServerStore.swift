@@ -55,6 +55,9 @@ public struct PostgresServerStore: ServerStore {
   /// The accounts' store on the same pool (the same connections and the same schema).
   public var accounts: PostgresAuthStore { PostgresAuthStore(pool: pool, logger: logger) }
 
+  /// The synced rows' store on the same pool, running the sync migration's functions.
+  public var sync: PostgresSyncStore { PostgresSyncStore(pool: pool, logger: logger) }
+
   /// Applies the schema migrations this database lacks, under the migrator's advisory lock.
   /// - Returns: the versions applied (empty when the schema was current).
   /// - Throws: `ServerStoreError.unavailable` when the database cannot be reached, a

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+@testable import Backend
+
+/// Every bound and malformed change of docs/SYNC.md §1 refuses the whole push with its
+/// SQLSTATE, status 400, and the change's index in `details`.
+@Suite("PostgresSync bounds")
+struct PostgresSyncBoundsTests {
+  /// A case: what is wrong, the change, and the SQLSTATE it gets.
+  struct BadChange: Sendable, CustomStringConvertible {
+    let description: String
+    let change: SyncJSON
+    let code: String
+  }
+
+  static func conversation(_ edit: (inout [String: SyncJSON]) -> Void) -> SyncJSON {
+    var row = conversationRow(syncID(7))
+    edit(&row)
+    return change("conversations", row, clocks: ["title": hlc(1)])
+  }
+
+  static func message(_ edit: (inout [String: SyncJSON]) -> Void) -> SyncJSON {
+    var row = messageRow(syncID(8), in: syncID(1))
+    edit(&row)
+    return change("messages", row, clocks: ["body": hlc(1)])
+  }
+
+  static func memory(_ edit: (inout [String: SyncJSON]) -> Void) -> SyncJSON {
+    var row = memoryRow(syncID(9))
+    edit(&row)
+    return change("memories", row, clocks: ["content": hlc(1)])
+  }
+
+  static func long(_ count: Int) -> SyncJSON { .string(String(repeating: "é", count: count)) }
+
+  static let cases: [BadChange] = [
+    BadChange(
+      description: "title over 1000", change: conversation { $0["title"] = long(1001) },
+      code: "22023"),
+    BadChange(
+      description: "persona_name over 1000",
+      change: conversation { $0["persona_name"] = long(1001) },
+      code: "22023"),
+    BadChange(
+      description: "persona_id over 1000", change: conversation { $0["persona_id"] = long(1001) },
+      code: "22023"),
+    BadChange(
+      description: "message content over 1,000,000",
+      change: message { $0["content"] = long(1_000_001) }, code: "22023"),
+    BadChange(
+      description: "reasoning over 1,000,000",
+      change: message { $0["reasoning"] = long(1_000_001) },
+      code: "22023"),
+    BadChange(
+      description: "memory content over 100,000", change: memory { $0["content"] = long(100_001) },
+      code: "22023"),
+    BadChange(
+      description: "model over 200", change: message { $0["model"] = long(201) }, code: "22023"),
+    BadChange(
+      description: "finish_reason over 200", change: message { $0["finish_reason"] = long(201) },
+      code: "22023"),
+    BadChange(
+      description: "error_code over 200", change: message { $0["error_code"] = long(201) },
+      code: "22023"),
+    BadChange(
+      description: "source over 200", change: memory { $0["source"] = long(201) }, code: "22023"),
+    BadChange(
+      description: "status over 200", change: message { $0["status"] = long(201) }, code: "22023"),
+    BadChange(
+      description: "role over 200", change: message { $0["role"] = long(201) }, code: "22023"),
+    BadChange(
+      description: "empty role", change: message { $0["role"] = .string("") }, code: "22023"),
+    BadChange(
+      description: "a reply being written", change: message { $0["status"] = .string("streaming") },
+      code: "22023"),
+    BadChange(description: "no status", change: message { $0["status"] = .null }, code: "22023"),
+    BadChange(
+      description: "title not a string", change: conversation { $0["title"] = .number(3) },
+      code: "22023"),
+    BadChange(
+      description: "is_pinned not a boolean",
+      change: conversation { $0["is_pinned"] = .string("yes") },
+      code: "22023"),
+    BadChange(
+      description: "fractional tokens", change: message { $0["prompt_tokens"] = .number(1.5) },
+      code: "22023"),
+    BadChange(
+      description: "negative tokens", change: message { $0["completion_tokens"] = .number(-1) },
+      code: "22023"),
+    BadChange(
+      description: "a malformed clock",
+      change: change("memories", memoryRow(syncID(9)), clocks: ["content": "1-2-3"]), code: "22023"),
+    BadChange(
+      description: "an upper-case device in a clock",
+      change: change("memories", memoryRow(syncID(9)), clocks: ["content": hlc(1).uppercased()]),
+      code: "22023"),
+    BadChange(
+      description: "an unknown merge key",
+      change: change("memories", memoryRow(syncID(9)), clocks: ["title": hlc(1)]), code: "22023"),
+    BadChange(
+      description: "an unknown table", change: change("users", memoryRow(syncID(9))), code: "22023"),
+    BadChange(
+      description: "an unknown op", change: change("memories", "merge", memoryRow(syncID(9))),
+      code: "22023"),
+    BadChange(description: "not an object", change: .array([]), code: "22023"),
+    BadChange(
+      description: "no row",
+      change: .object(["table": .string("memories"), "op": .string("upsert")]), code: "22023"),
+    BadChange(
+      description: "clocks not an object",
+      change: .object([
+        "table": .string("memories"), "op": .string("upsert"), "row": .object(memoryRow(syncID(9))),
+        "clocks": .array([]),
+      ]), code: "22023"),
+    BadChange(description: "no id", change: memory { $0["id"] = nil }, code: "22023"),
+    BadChange(description: "a bad id", change: memory { $0["id"] = .string("42") }, code: "22P02"),
+    BadChange(
+      description: "a bad conversation id",
+      change: message { $0["conversation_id"] = .string("x") }, code: "22P02"),
+    BadChange(
+      description: "a time without milliseconds",
+      change: memory { $0["created_at"] = .string("2026-12-02T10:07:54Z") }, code: "22007"),
+    BadChange(
+      description: "a time in another zone",
+      change: memory { $0["updated_at"] = .string("2026-12-02T10:07:54.123+01") }, code: "22007"),
+    BadChange(
+      description: "a time that does not exist",
+      change: memory { $0["created_at"] = .string("2026-13-45T10:07:54.123Z") }, code: "22007"),
+  ]
+
+  @Test(arguments: cases)
+  func aMalformedChangeRefusesThePushNamingItsIndex(bad: BadChange) async throws {
+    let database = try await SyncDatabase.make()
+    _ = try await database.push(
+      [change("conversations", conversationRow(syncID(1)), clocks: ["title": hlc(1)])],
+      as: userA)
+    let refusal = try await database.pushRefusal(
+      [change("memories", memoryRow(syncID(20)), clocks: ["content": hlc(1)]), bad.change],
+      as: userA)
+    #expect(refusal?.status == 400)
+    #expect(refusal?.code == bad.code)
+    #expect(refusal?.details == "changes[1]")
+    #expect(refusal?.message.isEmpty == false)
+    #expect(try await database.allRows(of: userA).count == 1)
+    await database.close()
+  }
+
+  @Test func theLongestValuesEveryBoundAllowsAreStored() async throws {
+    let database = try await SyncDatabase.make()
+    var conversation = conversationRow(syncID(1))
+    conversation["title"] = Self.long(1000)
+    conversation["persona_name"] = Self.long(1000)
+    var message = messageRow(syncID(2), in: syncID(1))
+    message["content"] = Self.long(1_000_000)
+    message["model"] = Self.long(200)
+    var memory = memoryRow(syncID(3))
+    memory["content"] = Self.long(100_000)
+    let results = try await database.results(
+      [
+        change("conversations", conversation, clocks: ["title": hlc(1)]),
+        change("messages", message, clocks: ["body": hlc(1)]),
+        change("memories", memory, clocks: ["content": hlc(1)]),
+      ], as: userA)
+    #expect(results.map { $0["status"] } == Array(repeating: .string("applied"), count: 3))
+    await database.close()
+  }
+
+  @Test func fiveHundredChangesAreAcceptedAndFiveHundredAndOneRefused() async throws {
+    let database = try await SyncDatabase.make()
+    let changes = (0..<501).map {
+      change("memories", memoryRow(syncID($0 + 1)), clocks: ["content": hlc(1)])
+    }
+    let refusal = try await database.pushRefusal(changes, as: userA)
+    #expect(refusal?.status == 400)
+    #expect(refusal?.code == "22023")
+    #expect(try await database.results(Array(changes.prefix(500)), as: userA).count == 500)
+    await database.close()
+  }
+
+  @Test(arguments: [#"{"a":1}"#, "3", "null", "not json"])
+  func changesThatAreNotAnArrayAreRefused(text: String) async throws {
+    let database = try await SyncDatabase.make()
+    let error = await #expect(throws: SyncCallError.self) {
+      try await database.store.perform(.push(changes: text), as: caller(userA))
+    }
+    #expect(error?.status == 400)
+    #expect(error?.code.hasPrefix("22") == true)
+    await database.close()
+  }
+}

@@ -1,0 +1,238 @@
+import Core
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+@testable import Backend
+
+/// A new database on the test PostgreSQL, migrated by kiln-server, with its sync store.
+struct SyncDatabase {
+  let url: String
+  let server: PostgresServerStore
+  var store: PostgresSyncStore { server.sync }
+
+  static func make() async throws -> SyncDatabase {
+    let url = try await PostgresTestServer.shared().makeDatabase()
+    let server = try PostgresServerStore(
+      url: url, clock: ManualClock(start: storeNoon).appClock)
+    try await server.migrate()
+    return SyncDatabase(url: url, server: server)
+  }
+
+  /// `sync_push` of `changes` as `user`, its answer parsed.
+  func push(_ changes: [SyncJSON], as user: UUID) async throws -> SyncJSON {
+    try parseJSON(
+      try await store.perform(.push(changes: try jsonText(.array(changes))), as: caller(user)))
+  }
+
+  /// The refusal of `sync_push` of `changes` as `user` (a test failure when it succeeds).
+  func pushRefusal(_ changes: [SyncJSON], as user: UUID) async throws -> SyncCallError? {
+    let text = try jsonText(.array(changes))
+    return await #expect(throws: SyncCallError.self) {
+      try await store.perform(.push(changes: text), as: caller(user))
+    }
+  }
+
+  /// The results of `sync_push` of `changes` as `user`.
+  func results(_ changes: [SyncJSON], as user: UUID) async throws -> [SyncJSON] {
+    try #require(try await push(changes, as: user)["results"]?.arrayValue)
+  }
+
+  /// `sync_pull(since, max_rows)` as `user`, its answer parsed.
+  func pull(since: Int64 = 0, maxRows: Int = 1000, as user: UUID) async throws -> SyncJSON {
+    try parseJSON(try await store.perform(.pull(since: since, maxRows: maxRows), as: caller(user)))
+  }
+
+  /// The rows of every page of `user`'s changes since 0, oldest first.
+  func allRows(of user: UUID) async throws -> [SyncJSON] {
+    var rows: [SyncJSON] = []
+    var since: Int64 = 0
+    while true {
+      let page = try await pull(since: since, maxRows: 1000, as: user)
+      rows += try #require(page["changes"]?.arrayValue)
+      since = Int64(try #require(page["next"]?.numberValue))
+      if page["has_more"] != .bool(true) { return rows }
+    }
+  }
+
+  /// A raw connection to the database as its owner.
+  func connect() async throws -> PostgresConnection {
+    try await PostgresConnection.connect(url: url)
+  }
+
+  func close() async { await server.close() }
+}
+
+/// A signed-in user's caller: claims as kiln-server verifies them.
+func caller(_ user: UUID) -> SyncCaller {
+  SyncCaller(userID: user, claims: claims(of: user))
+}
+
+func claims(of user: UUID) -> String {
+  #"{"sub":"\#(user.uuidString)","role":"authenticated","aud":"authenticated"}"#
+}
+
+func jsonText(_ value: SyncJSON) throws -> String {
+  String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+}
+
+func parseJSON(_ text: String) throws -> SyncJSON {
+  try JSONDecoder().decode(SyncJSON.self, from: Data(text.utf8))
+}
+
+/// A JSON value, for reading the functions' answers and writing changes.
+enum SyncJSON: Codable, Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([SyncJSON])
+  case object([String: SyncJSON])
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([SyncJSON].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: SyncJSON].self))
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .number(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    }
+  }
+
+  subscript(key: String) -> SyncJSON? {
+    if case .object(let members) = self { return members[key] }
+    return nil
+  }
+
+  var arrayValue: [SyncJSON]? {
+    if case .array(let items) = self { return items }
+    return nil
+  }
+
+  var numberValue: Double? {
+    if case .number(let number) = self { return number }
+    return nil
+  }
+
+  var stringValue: String? {
+    if case .string(let text) = self { return text }
+    return nil
+  }
+
+  /// The object without `keys`.
+  func removing(_ keys: String...) -> SyncJSON {
+    guard case .object(var members) = self else { return self }
+    for key in keys { members[key] = nil }
+    return .object(members)
+  }
+}
+
+/// A clock value: milliseconds, counter and a device numbered `device`.
+func hlc(_ milliseconds: Int, _ counter: Int = 0, device: Int = 1) -> String {
+  let ms = String(milliseconds)
+  let count = String(counter)
+  return String(repeating: "0", count: 15 - ms.count) + ms + "-"
+    + String(repeating: "0", count: 5 - count.count) + count + "-" + deviceID(device)
+}
+
+func deviceID(_ number: Int) -> String {
+  let digits = String(number, radix: 16)
+  return "dddddddd-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
+}
+
+/// A UUID made from a small number and a prefix, so tests read their ids.
+func syncID(_ number: Int, prefix: String = "c0ffee00") -> UUID {
+  let digits = String(number, radix: 16)
+  let text = "\(prefix)-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
+  return UUID(uuidString: text) ?? UUID()
+}
+
+let userA = syncID(1, prefix: "aaaaaaaa")
+let userB = syncID(2, prefix: "bbbbbbbb")
+
+/// A wire time `seconds` after 2026-12-02T10:00:00.000Z.
+func wireTime(_ seconds: Double) -> String {
+  let date = Date(timeIntervalSince1970: 1_796_205_600 + seconds)
+  let formatter = ISO8601DateFormatter()
+  formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+  formatter.timeZone = TimeZone(identifier: "UTC")
+  return formatter.string(from: date)
+}
+
+/// An upsert of `table`.
+func change(
+  _ table: String, _ row: [String: SyncJSON], clocks: [String: String] = [:]
+) -> SyncJSON {
+  change(table, "upsert", row, clocks: clocks)
+}
+
+/// A change of `table`.
+func change(
+  _ table: String, _ op: String, _ row: [String: SyncJSON], clocks: [String: String] = [:]
+) -> SyncJSON {
+  .object([
+    "table": .string(table), "op": .string(op), "row": .object(row),
+    "clocks": .object(clocks.mapValues { .string($0) }),
+  ])
+}
+
+/// A conversation row with defaults the tests override.
+func conversationRow(
+  _ id: UUID, title: String = "Trip", pinned: Bool = false, created: Double = 0,
+  updated: Double = 0, deleted: Double? = nil
+) -> [String: SyncJSON] {
+  [
+    "id": .string(id.uuidString), "title": .string(title), "persona_name": .null,
+    "persona_id": .null, "is_pinned": .bool(pinned), "is_archived": .bool(false),
+    "created_at": .string(wireTime(created)), "updated_at": .string(wireTime(updated)),
+    "deleted_at": deleted.map { .string(wireTime($0)) } ?? .null,
+  ]
+}
+
+/// A finished message row with defaults the tests override.
+func messageRow(
+  _ id: UUID, in conversation: UUID, content: String = "Hello", created: Double = 0,
+  deleted: Double? = nil
+) -> [String: SyncJSON] {
+  [
+    "id": .string(id.uuidString), "conversation_id": .string(conversation.uuidString),
+    "parent_id": .null, "role": .string("user"), "content": .string(content),
+    "status": .string("complete"), "model": .null, "finish_reason": .null,
+    "prompt_tokens": .null, "completion_tokens": .null, "reasoning": .null,
+    "error_code": .null, "created_at": .string(wireTime(created)),
+    "deleted_at": deleted.map { .string(wireTime($0)) } ?? .null,
+  ]
+}
+
+/// A memory row with defaults the tests override.
+func memoryRow(
+  _ id: UUID, content: String = "Likes tea", source: String? = "chat", created: Double = 0,
+  updated: Double = 0, deleted: Double? = nil
+) -> [String: SyncJSON] {
+  [
+    "id": .string(id.uuidString), "content": .string(content),
+    "source": source.map { .string($0) } ?? .null,
+    "created_at": .string(wireTime(created)), "updated_at": .string(wireTime(updated)),
+    "deleted_at": deleted.map { .string(wireTime($0)) } ?? .null,
+  ]
+}
