@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "AI", targets: ["AI"]),
     .library(name: "Auth", targets: ["Auth"]),
     .library(name: "Payments", targets: ["Payments"]),
+    .library(name: "Sync", targets: ["Sync"]),
     .library(name: "JOSE", targets: ["JOSE"]),
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "FeatureRating", targets: ["FeatureRating"]),
@@ -98,6 +99,9 @@ package.targets += [
   .target(name: "Auth", dependencies: ["Core", "Networking", "Storage"]),
   .target(name: "Payments", dependencies: ["Core", "Networking"]),
   .target(name: "JOSE", dependencies: ["Core", "COpenSSL"]),
+  // Client sync: the wire codec, the transport to `/rest/v1/rpc/sync_*`, the engine and its
+  // scheduler, over Storage's `SyncJournal`.
+  .target(name: "Sync", dependencies: ["Core", "Networking", "Storage"]),
 ]
 
 // MARK: - Server
@@ -212,6 +216,8 @@ package.targets += [
     name: "PaymentsTests", dependencies: ["Core", "Networking", "Payments", "TestSupport"]),
   .testTarget(
     name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
+  .testTarget(
+    name: "SyncTests", dependencies: ["Core", "Networking", "Storage", "Sync", "TestSupport"]),
   .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
   .testTarget(name: "PostgresTests", dependencies: ["Core", "Postgres", "TestSupport"]),
   .testTarget(

@@ -1,0 +1,84 @@
+import Core
+import Foundation
+import Networking
+import Storage
+
+/// Calls `sync_push` and `sync_pull` the way PostgREST serves them (docs/SYNC.md §4):
+/// `POST {SUPABASE_URL}/rest/v1/rpc/{function}` with the arguments as one JSON object,
+/// `apikey` and `Authorization: Bearer <access token>`.
+///
+/// The token comes from the `TokenProvider` before each call. When the server answers 401
+/// the provider is asked once more; a different token is tried once, and a second 401 (or
+/// the same token again) is `SyncError.unauthorized`. Replies are read up to the codec's
+/// limit and decoded strictly; error answers become `PostgRESTError`s.
+///
+/// Give it an `HTTPClient` without an `AuthInterceptor` of its own: the transport sets
+/// `Authorization` itself.
+public struct SyncTransport: Sendable {
+  /// Where the functions are, the timeouts and the codec.
+  public let configuration: SyncTransportConfiguration
+  let http: any HTTPClient
+  let tokens: any TokenProvider
+
+  /// A transport.
+  /// - Parameters:
+  ///   - configuration: the project URL, anon key, timeouts and reply limit.
+  ///   - httpClient: sends the requests.
+  ///   - tokens: supplies the signed-in user's access token.
+  public init(
+    configuration: SyncTransportConfiguration, httpClient: any HTTPClient,
+    tokens: any TokenProvider
+  ) {
+    self.configuration = configuration
+    self.http = httpClient
+    self.tokens = tokens
+  }
+
+  /// Pushes `items` for `account` and returns one result per item.
+  /// - Throws: `SyncError` (`.invalidChange` before anything is sent, `.invalidReply`,
+  ///   `.refused`, `.unauthorized`, `.transport`, `.notSignedIn`).
+  public func push(
+    _ items: [SyncOutboxItem], account: UUID
+  ) async throws(SyncError) -> SyncExchange<[SyncPushResult]> {
+    let codec = configuration.codec
+    let body: Data
+    do {
+      body = try codec.pushBody(items, account: account)
+    } catch {
+      throw .invalidChange(error)
+    }
+    let reply = try await call("sync_push", body: body)
+    do {
+      let results = try codec.decodePushReply(reply, sent: items)
+      return SyncExchange(value: results, bytesSent: body.count, bytesReceived: reply.count)
+    } catch {
+      throw .invalidReply(error)
+    }
+  }
+
+  /// Pulls up to `maxRows` rows changed after `since`.
+  /// - Throws: `SyncError` as `push` does.
+  public func pull(
+    since: Int64, maxRows: Int
+  ) async throws(SyncError) -> SyncExchange<SyncPullPage> {
+    let codec = configuration.codec
+    let body = codec.pullBody(since: since, maxRows: maxRows)
+    let reply = try await call("sync_pull", body: body)
+    do {
+      let page = try codec.decodePullReply(reply, since: since)
+      return SyncExchange(value: page, bytesSent: body.count, bytesReceived: reply.count)
+    } catch {
+      throw .invalidReply(error)
+    }
+  }
+}
+
+/// What one call moved: its decoded answer and its size each way.
+public struct SyncExchange<Value: Sendable>: Sendable {
+  /// The decoded answer.
+  public var value: Value
+  /// Request body bytes.
+  public var bytesSent: Int
+  /// Reply body bytes.
+  public var bytesReceived: Int
+}

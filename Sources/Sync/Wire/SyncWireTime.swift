@@ -1,0 +1,107 @@
+import Foundation
+import Storage
+
+/// Times on the wire: UTC with milliseconds, always 24 characters
+/// (`2026-12-02T10:07:54.123Z`, docs/SYNC.md §1). Written and read by arithmetic on the
+/// proleptic Gregorian calendar, so no formatter, locale or time zone takes part.
+enum SyncWireTime {
+  /// The length of every wire time.
+  static let length = 24
+
+  private static let millisecondsPerDay: Int64 = 86_400_000
+
+  /// `date` in the wire form, or `nil` when its year is outside 0000-9999.
+  static func string(_ date: Date) -> String? {
+    let milliseconds = StorageTime.milliseconds(date)
+    let days = floorDivision(milliseconds, millisecondsPerDay)
+    let inDay = milliseconds - days * millisecondsPerDay
+    let (year, month, day) = civilDate(daysSinceEpoch: days)
+    guard (0...9999).contains(year) else { return nil }
+    let hour = inDay / 3_600_000
+    let minute = inDay / 60_000 % 60
+    let second = inDay / 1000 % 60
+    let millisecond = inDay % 1000
+    return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
+      + padded(hour, 2) + ":" + padded(minute, 2) + ":" + padded(second, 2) + "."
+      + padded(millisecond, 3) + "Z"
+  }
+
+  /// The date `text` spells, or `nil` unless it is exactly the wire form of a real instant.
+  static func date(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == length else { return nil }
+    let separators: [(Int, UInt8)] = [
+      (4, UInt8(ascii: "-")), (7, UInt8(ascii: "-")), (10, UInt8(ascii: "T")),
+      (13, UInt8(ascii: ":")), (16, UInt8(ascii: ":")), (19, UInt8(ascii: ".")),
+      (23, UInt8(ascii: "Z")),
+    ]
+    for (index, byte) in separators where bytes[index] != byte { return nil }
+    func number(_ start: Int, _ count: Int) -> Int64? {
+      var value: Int64 = 0
+      for byte in bytes[start..<(start + count)] {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+      let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+      let millisecond = number(20, 3)
+    else { return nil }
+    guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
+      hour < 24, minute < 60, second < 60
+    else { return nil }
+    let days = daysSinceEpoch(year: year, month: month, day: day)
+    let milliseconds =
+      days * millisecondsPerDay + hour * 3_600_000 + minute * 60_000 + second * 1000
+      + millisecond
+    return StorageTime.date(milliseconds: milliseconds)
+  }
+
+  private static func padded(_ value: Int64, _ width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+
+  private static func floorDivision(_ value: Int64, _ divisor: Int64) -> Int64 {
+    let quotient = value / divisor
+    return value % divisor < 0 ? quotient - 1 : quotient
+  }
+
+  private static func isLeap(_ year: Int64) -> Bool {
+    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+  }
+
+  private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+    switch month {
+    case 2: isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// Days from 1970-01-01 to the given civil date (the "days from civil" algorithm).
+  private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = floorDivision(shiftedYear, 400)
+    let yearOfEra = shiftedYear - era * 400
+    let monthFromMarch = (month + 9) % 12
+    let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The civil date `days` after 1970-01-01 (the inverse of `daysSinceEpoch`).
+  private static func civilDate(daysSinceEpoch days: Int64) -> (Int64, Int64, Int64) {
+    let shifted = days + 719_468
+    let era = floorDivision(shifted, 146_097)
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthFromMarch = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+    let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    return (year, month, day)
+  }
+}
