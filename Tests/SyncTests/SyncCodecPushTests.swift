@@ -90,7 +90,8 @@ import Testing
 
   @Test(arguments: SyncTable.allCases)
   func aDeleteIsATombstoneWithEveryKey(table: SyncTable) throws {
-    let clocks = Dictionary(uniqueKeysWithValues: table.mergeKeys.map { ($0, SyncSamples.clock(9)) })
+    let clocks = Dictionary(
+      uniqueKeysWithValues: table.mergeKeys.map { ($0, SyncSamples.clock(9)) })
     let item = SyncOutboxItem(
       table: table, id: Fixture.uuid(40), operation: .delete, record: nil,
       deletedAt: SyncSamples.updated, clocks: clocks, throughEntry: 3)
@@ -172,12 +173,15 @@ import Testing
       let body = try codec.pushBody([upsert(record, clocks: clocks)], account: SyncSamples.account)
       // The server stores the row as sent and numbers it: answer it back as stored.
       let text = String(decoding: body, as: UTF8.self)
-      let row = try #require(
-        text.range(of: #""row":"#).map { String(text[$0.upperBound...]) }?
-          .components(separatedBy: #","clocks":{"#).first)
+      let row =
+        try #require(
+          text.range(of: #""row":"#).map { String(text[$0.upperBound...]) }?
+            .components(separatedBy: #","clocks":{"#).first
+        )
         .replacingOccurrences(of: #""change_seq":null"#, with: #""change_seq":5"#)
         + #","clocks":\#(try clocksJSON(clocks))}"#
-      let reply = Data(SyncSamples.push([(id: record.id.uuidString, status: "applied", row: row)]).utf8)
+      let reply = Data(
+        SyncSamples.push([(id: record.id.uuidString, status: "applied", row: row)]).utf8)
       let item = upsert(record, clocks: clocks)
       let results = try codec.decodePushReply(reply, sent: [item])
       #expect(results.first?.row?.record == record)

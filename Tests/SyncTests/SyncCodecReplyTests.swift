@@ -56,25 +56,43 @@ import Testing
   static let brokenConversations: [(String, String, SyncWireError)] = [
     (#""title":"Trip plans","#, "", .missingKey("changes[0].row.title")),
     (#""deleted_at":null,"#, "", .missingKey("changes[0].row.deleted_at")),
-    (#""is_pinned":true"#, #""is_pinned":"true""#,
-     .wrongType("changes[0].row.is_pinned", expected: "a boolean")),
-    (#""is_pinned":true"#, #""is_pinned":null"#,
-     .wrongType("changes[0].row.is_pinned", expected: "a boolean")),
-    (#""change_seq":3"#, #""change_seq":"3""#,
-     .wrongType("changes[0].row.change_seq", expected: "an integer")),
-    (#""change_seq":3"#, #""change_seq":0"#,
-     .invalidValue("changes[0].row.change_seq", reason: "not positive")),
-    (#""title":"Trip plans""#, #""title":7"#,
-     .wrongType("changes[0].row.title", expected: "a string")),
+    (
+      #""is_pinned":true"#, #""is_pinned":"true""#,
+      .wrongType("changes[0].row.is_pinned", expected: "a boolean")
+    ),
+    (
+      #""is_pinned":true"#, #""is_pinned":null"#,
+      .wrongType("changes[0].row.is_pinned", expected: "a boolean")
+    ),
+    (
+      #""change_seq":3"#, #""change_seq":"3""#,
+      .wrongType("changes[0].row.change_seq", expected: "an integer")
+    ),
+    (
+      #""change_seq":3"#, #""change_seq":0"#,
+      .invalidValue("changes[0].row.change_seq", reason: "not positive")
+    ),
+    (
+      #""title":"Trip plans""#, #""title":7"#,
+      .wrongType("changes[0].row.title", expected: "a string")
+    ),
     (SyncSamples.id(1), "not-a-uuid", .invalidValue("changes[0].row.id", reason: "not a UUID")),
-    (SyncSamples.createdText, "2026-06-01T12:00:00Z",
-     .invalidValue("changes[0].row.created_at", reason: "not a 24-character UTC time")),
-    (SyncSamples.clock(), "1-2-3",
-     .invalidValue("changes[0].row.clocks.title", reason: "not a clock value")),
-    (#"{"title":"#, #"{"colour":"#,
-     .invalidValue("changes[0].row.clocks", reason: "unknown merge key colour")),
-    (#""title":"Trip plans""#, #""title":"\#(String(repeating: "x", count: 1001))""#,
-     .invalidValue("changes[0].row.title", reason: "longer than 1000 characters")),
+    (
+      SyncSamples.createdText, "2026-06-01T12:00:00Z",
+      .invalidValue("changes[0].row.created_at", reason: "not a 24-character UTC time")
+    ),
+    (
+      SyncSamples.clock(), "1-2-3",
+      .invalidValue("changes[0].row.clocks.title", reason: "not a clock value")
+    ),
+    (
+      #"{"title":"#, #"{"colour":"#,
+      .invalidValue("changes[0].row.clocks", reason: "unknown merge key colour")
+    ),
+    (
+      #""title":"Trip plans""#, #""title":"\#(String(repeating: "x", count: 1001))""#,
+      .invalidValue("changes[0].row.title", reason: "longer than 1000 characters")
+    ),
   ]
 
   @Test(arguments: 0..<brokenConversations.count)
@@ -88,7 +106,8 @@ import Testing
       next: 3)
     let shifted: SyncWireError
     switch expected {
-    case .missingKey(let path): shifted = .missingKey(path.replacingOccurrences(of: "[0]", with: "[1]"))
+    case .missingKey(let path):
+      shifted = .missingKey(path.replacingOccurrences(of: "[0]", with: "[1]"))
     case .wrongType(let path, let type):
       shifted = .wrongType(path.replacingOccurrences(of: "[0]", with: "[1]"), expected: type)
     case .invalidValue(let path, let reason):
@@ -111,7 +130,8 @@ import Testing
   @Test func aNegativeTokenCountIsRefused() {
     let row = SyncSamples.messageRow(2, in: 1, seq: 1).replacingOccurrences(
       of: #""prompt_tokens":12"#, with: #""prompt_tokens":-1"#)
-    #expect(throws: SyncWireError.invalidValue("changes[0].row.prompt_tokens", reason: "negative")) {
+    #expect(throws: SyncWireError.invalidValue("changes[0].row.prompt_tokens", reason: "negative"))
+    {
       try pull(SyncSamples.pull([("messages", row)], next: 1))
     }
   }
@@ -130,10 +150,18 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"changes":[],"next":4,"has_more":false}"#, Int64(5), SyncWireError.cursorWentBackwards(since: 5, next: 4)),
-    (#"{"changes":[],"next":5,"has_more":true}"#, Int64(5), .cursorWentBackwards(since: 5, next: 5)),
+    (
+      #"{"changes":[],"next":4,"has_more":false}"#, Int64(5),
+      SyncWireError.cursorWentBackwards(since: 5, next: 4)
+    ),
+    (
+      #"{"changes":[],"next":5,"has_more":true}"#, Int64(5), .cursorWentBackwards(since: 5, next: 5)
+    ),
     (#"{"changes":[],"next":5}"#, Int64(0), .missingKey("has_more")),
-    (#"{"changes":{},"next":5,"has_more":false}"#, Int64(0), .wrongType("changes", expected: "an array")),
+    (
+      #"{"changes":{},"next":5,"has_more":false}"#, Int64(0),
+      .wrongType("changes", expected: "an array")
+    ),
     (#"[]"#, Int64(0), .wrongType("the reply", expected: "an object")),
     (#"{"changes":[],"next":5,"has_more":false"#, Int64(0), .notJSON),
     ("", Int64(0), .notJSON),
@@ -181,14 +209,18 @@ import Testing
   }
 
   @Test func aPushAnswerReadsEachResultAsARowOfItsChangesTable() throws {
-    let sent = [
-      SyncOutboxItem(
-        table: .conversations, id: Fixture.uuid(1), operation: .upsert,
-        record: .conversation(SyncSamples.conversation(1)), deletedAt: nil, clocks: [:],
-        throughEntry: 1)
-    ] + items(3).dropFirst()
+    let sent =
+      [
+        SyncOutboxItem(
+          table: .conversations, id: Fixture.uuid(1), operation: .upsert,
+          record: .conversation(SyncSamples.conversation(1)), deletedAt: nil, clocks: [:],
+          throughEntry: 1)
+      ] + items(3).dropFirst()
     let reply = SyncSamples.push([
-      (id: SyncSamples.id(1).uppercased(), status: "merged", row: SyncSamples.conversationRow(1, seq: 9)),
+      (
+        id: SyncSamples.id(1).uppercased(), status: "merged",
+        row: SyncSamples.conversationRow(1, seq: 9)
+      ),
       (id: SyncSamples.id(2), status: "applied", row: SyncSamples.memoryRow(2, seq: 10)),
       (id: SyncSamples.id(3), status: "stale", row: nil),
     ])
@@ -225,7 +257,8 @@ import Testing
   @Test func anUnknownStatusIsRefused() {
     let reply = SyncSamples.push([(id: SyncSamples.id(1), status: "ok", row: nil)])
     #expect(
-      throws: SyncWireError.invalidValue("results[0].status", reason: "not applied, merged or stale")
+      throws: SyncWireError.invalidValue(
+        "results[0].status", reason: "not applied, merged or stale")
     ) { try codec.decodePushReply(Data(reply.utf8), sent: items(1)) }
   }
 

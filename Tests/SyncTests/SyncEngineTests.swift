@@ -27,9 +27,10 @@ import Testing
           ], next: 3)))
     let engine = harness.engine(clock: .incrementing(from: Fixture.referenceDate, by: 0.25))
     let report = try await engine.sync()
-    #expect(harness.server.server.requests.map(\.path) == [
-      SyncServerHarness.pushPath, SyncServerHarness.pullPath,
-    ])
+    #expect(
+      harness.server.server.requests.map(\.path) == [
+        SyncServerHarness.pushPath, SyncServerHarness.pullPath,
+      ])
     #expect(report.pushed == 2)
     #expect(report.applied == 1)
     #expect(report.merged == 1)
@@ -143,8 +144,11 @@ import Testing
         SyncSamples.pull(
           [
             ("memories", SyncSamples.memoryRow(2, seq: 2)),
-            ("memories", SyncSamples.memoryRow(3, seq: 3).replacingOccurrences(
-              of: #""source":"user""#, with: #""source":1"#)),
+            (
+              "memories",
+              SyncSamples.memoryRow(3, seq: 3).replacingOccurrences(
+                of: #""source":"user""#, with: #""source":1"#)
+            ),
           ], next: 3)))
     await #expect(
       throws: SyncError.invalidReply(
@@ -162,7 +166,9 @@ import Testing
     await memory.fail(.apply)
     harness.server.enqueuePull(
       .json(SyncSamples.pull([("memories", SyncSamples.memoryRow(1, seq: 1))], next: 1)))
-    await #expect(throws: SyncError.storage("StorageError.busy")) { try await harness.engine().sync() }
+    await #expect(throws: SyncError.storage("StorageError.busy")) {
+      try await harness.engine().sync()
+    }
     #expect(try await harness.summary().cursor == 0)
   }
 
@@ -223,9 +229,10 @@ import Testing
     #expect(firstReport.pulled == 0)
     #expect(secondReport.pulled == 1)
     #expect(secondReport == thirdReport)
-    #expect(harness.server.server.requests.map(\.path) == [
-      SyncServerHarness.pushPath, SyncServerHarness.pullPath, SyncServerHarness.pullPath,
-    ])
+    #expect(
+      harness.server.server.requests.map(\.path) == [
+        SyncServerHarness.pushPath, SyncServerHarness.pullPath, SyncServerHarness.pullPath,
+      ])
     #expect(try await engine.status().isRunning == false)
   }
 

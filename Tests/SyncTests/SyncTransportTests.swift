@@ -78,11 +78,15 @@ import Testing
     let harness = try SyncServerHarness(tokens: ["expired", "fresh"])
     defer { harness.server.stop() }
     harness.enqueuePull(
-      .json(#"{"code":"PGRST301","message":"JWT expired","details":null,"hint":null}"#, status: 401),
+      .json(
+        #"{"code":"PGRST301","message":"JWT expired","details":null,"hint":null}"#, status: 401),
       .json(SyncSamples.pull([], next: 0)))
     let exchange = try await harness.transport().pull(since: 0, maxRows: 500)
     #expect(exchange.value.rows.isEmpty)
-    #expect(harness.server.requests.map { $0.headers["Authorization"] } == ["Bearer expired", "Bearer fresh"])
+    #expect(
+      harness.server.requests.map { $0.headers["Authorization"] } == [
+        "Bearer expired", "Bearer fresh",
+      ])
     #expect(harness.tokens.calls == 2)
   }
 
@@ -92,7 +96,8 @@ import Testing
     let refusal = #"{"code":"PGRST301","message":"JWT invalid","details":null,"hint":null}"#
     harness.enqueuePull(.json(refusal, status: 401), .json(refusal, status: 401))
     await #expect(
-      throws: SyncError.unauthorized(PostgRESTError(status: 401, code: "PGRST301", message: "JWT invalid"))
+      throws: SyncError.unauthorized(
+        PostgRESTError(status: 401, code: "PGRST301", message: "JWT invalid"))
     ) { try await harness.transport().pull(since: 0, maxRows: 500) }
     #expect(harness.server.requests.count == 2)
   }

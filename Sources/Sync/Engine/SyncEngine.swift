@@ -112,7 +112,9 @@ extension SyncEngine {
     let id = flights.nextID()
     if let running = flights.running {
       let previous = running.task
-      let task = Task { _ = await previous.value; return await self.execute(id) }
+      let task = Task {
+        _ = await previous.value; return await self.execute(id)
+      }
       flights.queued = SyncFlights.Flight(id: id, task: task)
       return task
     }

@@ -33,7 +33,9 @@ struct SyncRound: Sendable {
     let batchSize = configuration.pushBatchSize
     for _ in 0..<configuration.maximumPushesPerRound {
       try checkCancellation()
-      let items = try await journaled { try await journal.pending(account: account, limit: batchSize) }
+      let items = try await journaled {
+        try await journal.pending(account: account, limit: batchSize)
+      }
       guard !items.isEmpty else { return }
       let exchange = try await transport.push(items, account: account)
       let rows = exchange.value.map(\.row)

@@ -27,8 +27,7 @@ extension SyncTransport {
     return token
   }
 
-  private func post(_ function: String, body: Data, token: String) async throws(SyncError) -> Data
-  {
+  private func post(_ function: String, body: Data, token: String) async throws(SyncError) -> Data {
     let request = HTTPRequest(url: configuration.endpoint(function), method: .post)
       .withHeaders([
         "apikey": configuration.anonKey, "Authorization": "Bearer \(token)",

@@ -32,7 +32,10 @@ extension SyncServerRow {
   private static func contentKeys(_ table: SyncTable) -> [String] {
     switch table {
     case .conversations:
-      ["title", "persona_name", "persona_id", "is_pinned", "is_archived", "created_at", "updated_at"]
+      [
+        "title", "persona_name", "persona_id", "is_pinned", "is_archived", "created_at",
+        "updated_at",
+      ]
     case .messages:
       [
         "conversation_id", "parent_id", "role", "content", "status", "model", "finish_reason",

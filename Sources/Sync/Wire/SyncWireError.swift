@@ -43,7 +43,8 @@ extension SyncWireError: CustomStringConvertible {
       "\(received) result(s) for \(sent) change(s)"
     case .resultMismatch(let index): "results[\(index)] answers another row"
     case .cursorWentBackwards(let since, let next): "next \(next) does not move past \(since)"
-    case .changeOutOfPage(let path, let sequence): "\(path) has change_seq \(sequence) outside the page"
+    case .changeOutOfPage(let path, let sequence):
+      "\(path) has change_seq \(sequence) outside the page"
     case .invalidOutboxItem(let reason): "outbox item refused: \(reason)"
     }
   }

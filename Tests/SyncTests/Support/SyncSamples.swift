@@ -39,7 +39,8 @@ enum SyncSamples {
   }
 
   static func memory(_ n: Int, text: String = "Likes tea") -> MemoryDTO {
-    MemoryDTO(id: Fixture.uuid(n), text: text, createdAt: created, updatedAt: updated, source: .user)
+    MemoryDTO(
+      id: Fixture.uuid(n), text: text, createdAt: created, updatedAt: updated, source: .user)
   }
 
   /// The lower-case wire spelling of `Fixture.uuid(n)`.
@@ -69,7 +70,9 @@ enum SyncSamples {
     """
   }
 
-  static func messageRow(_ n: Int, in conversation: Int, text: String = "Hello", seq: Int64)
+  static func messageRow(
+    _ n: Int, in conversation: Int, text: String = "Hello", seq: Int64
+  )
     -> String
   {
     """

@@ -2,8 +2,8 @@ import Core
 import Foundation
 import Networking
 import Storage
-import Synchronization
 import Sync
+import Synchronization
 import TestSupport
 import Testing
 
