@@ -223,7 +223,7 @@ package.targets += [
   .testTarget(
     name: "BackendTests",
     dependencies: [
-      "Auth", "Backend", "Core", "JOSE", "Networking", "Storage", "Postgres", "TestSupport",
+      "AI", "Auth", "Backend", "Core", "JOSE", "Networking", "Storage", "Postgres", "TestSupport",
     ]),
   .testTarget(
     name: "KilnServerTests",

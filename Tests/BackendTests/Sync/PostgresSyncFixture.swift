@@ -1,3 +1,4 @@
+import AI
 import Core
 import Foundation
 import Postgres
@@ -81,44 +82,10 @@ func parseJSON(_ text: String) throws -> SyncJSON {
   try JSONDecoder().decode(SyncJSON.self, from: Data(text.utf8))
 }
 
-/// A JSON value, for reading the functions' answers and writing changes.
-enum SyncJSON: Codable, Equatable, Sendable {
-  case null
-  case bool(Bool)
-  case number(Double)
-  case string(String)
-  case array([SyncJSON])
-  case object([String: SyncJSON])
+/// A JSON value, for reading the functions' answers and writing changes: AI's `JSONValue`.
+typealias SyncJSON = JSONValue
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([SyncJSON].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: SyncJSON].self))
-    }
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    switch self {
-    case .null: try container.encodeNil()
-    case .bool(let value): try container.encode(value)
-    case .number(let value): try container.encode(value)
-    case .string(let value): try container.encode(value)
-    case .array(let value): try container.encode(value)
-    case .object(let value): try container.encode(value)
-    }
-  }
-
+extension JSONValue {
   subscript(key: String) -> SyncJSON? {
     if case .object(let members) = self { return members[key] }
     return nil
