@@ -5,7 +5,9 @@
 /// journal sets while it stores server rows, so they never echo. `sync_outbox` holds one
 /// entry per recorded change with the merge keys it touched (a JSON array) and their clock;
 /// triggers write it in the same transaction as the change, through `kiln_sync_clock`
-/// (`SyncClockFunction`), which every writing connection registers.
+/// (`SyncClockFunction`), which every writing connection registers. `sync_cursors` keeps
+/// each account's pull cursor and `sync_parked` the pulled messages whose conversation is
+/// not here yet.
 extension Schema {
   static let syncJournal =
     """
@@ -37,8 +39,18 @@ extension Schema {
     CREATE TABLE sync_parked (
       id BLOB PRIMARY KEY NOT NULL,
       conversation_id BLOB NOT NULL,
-      account BLOB NOT NULL,
-      payload TEXT NOT NULL
+      parent_id BLOB,
+      role TEXT NOT NULL,
+      text TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      status TEXT NOT NULL,
+      model TEXT,
+      finish_reason TEXT,
+      prompt_tokens INTEGER,
+      completion_tokens INTEGER,
+      reasoning TEXT,
+      error_code TEXT,
+      on_active_path INTEGER NOT NULL
     );
     CREATE INDEX sync_parked_conversation ON sync_parked (conversation_id);
 
