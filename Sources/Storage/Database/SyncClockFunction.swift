@@ -18,7 +18,9 @@ package enum SyncClockFunction {
   /// Registers the function on a raw connection handle, reading time from `now`.
   /// - Returns: SQLite's result code.
   @discardableResult
-  package static func register(on handle: OpaquePointer, now: @escaping @Sendable () -> Date)
+  package static func register(
+    on handle: OpaquePointer, now: @escaping @Sendable () -> Date
+  )
     -> Int32
   {
     let source = Unmanaged.passRetained(Source(now: now)).toOpaque()

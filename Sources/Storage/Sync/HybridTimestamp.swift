@@ -67,7 +67,9 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
   /// and incremented otherwise, moving to the next millisecond past the counter's limit.
   /// `last` may come from another device (the largest remote value seen), so the result is
   /// above it. `nil` only past the year 33658.
-  public static func next(after last: HybridTimestamp?, now: Date, device: UUID)
+  public static func next(
+    after last: HybridTimestamp?, now: Date, device: UUID
+  )
     -> HybridTimestamp?
   {
     let wall = max(0, Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))

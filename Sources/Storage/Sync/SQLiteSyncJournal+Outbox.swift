@@ -50,9 +50,10 @@ extension SQLiteSyncJournal {
         item.record = try Self.load(item.table, id: id, from: connection)
         if item.record == nil {
           item.operation = .delete
-          item.clocks = Dictionary(uniqueKeysWithValues: item.table.mergeKeys.map { key in
-            (key, item.clocks.values.max() ?? "")
-          })
+          item.clocks = Dictionary(
+            uniqueKeysWithValues: item.table.mergeKeys.map { key in
+              (key, item.clocks.values.max() ?? "")
+            })
         } else {
           item.deletedAt = nil
         }
@@ -71,7 +72,9 @@ extension SQLiteSyncJournal {
   }
 
   /// The live row `id` of `table`, or `nil` when it is not stored.
-  static func load(_ table: SyncTable, id: UUID, from connection: SQLiteConnection) throws
+  static func load(
+    _ table: SyncTable, id: UUID, from connection: SQLiteConnection
+  ) throws
     -> SyncRecord?
   {
     switch table {
@@ -145,7 +148,9 @@ extension SQLiteSyncJournal {
 
   /// Runs `body` with the `applying` flag on, so the triggers record nothing; the flag is
   /// off again when the transaction commits (and rolls back with it).
-  private static func applying<T>(_ connection: SQLiteConnection, _ body: () throws -> T) throws
+  private static func applying<T>(
+    _ connection: SQLiteConnection, _ body: () throws -> T
+  ) throws
     -> T
   {
     try connection.run("UPDATE sync_state SET applying = 1 WHERE id = 1")
@@ -154,7 +159,9 @@ extension SQLiteSyncJournal {
     return result
   }
 
-  private static func isWaiting(_ id: UUID, account: UUID, in connection: SQLiteConnection)
+  private static func isWaiting(
+    _ id: UUID, account: UUID, in connection: SQLiteConnection
+  )
     throws -> Bool
   {
     try connection.first(

@@ -85,7 +85,9 @@ extension SQLiteSyncJournal {
 
   /// Deletes row `id`; a message's children move up to its parent, as a local delete does.
   /// Returns whether a row was there.
-  private static func delete(_ table: SyncTable, id: UUID, connection: SQLiteConnection)
+  private static func delete(
+    _ table: SyncTable, id: UUID, connection: SQLiteConnection
+  )
     throws -> Bool
   {
     if table == .messages {

@@ -11,8 +11,7 @@ public struct SQLiteSyncJournal: SyncJournal {
 
   /// A journal on `database`; `deviceID` makes the device id on the first
   /// `startRecording` (random by default).
-  public init(database: StorageDatabase, deviceID: @escaping @Sendable () -> UUID = { UUID() })
-  {
+  public init(database: StorageDatabase, deviceID: @escaping @Sendable () -> UUID = { UUID() }) {
     self.database = database
     self.makeDeviceID = deviceID
   }

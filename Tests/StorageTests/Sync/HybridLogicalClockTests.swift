@@ -9,7 +9,8 @@ import Testing
   private let device = Fixture.uuid(0xD)
 
   @Test func theFormatIsFiftyEightCharactersAndRoundTrips() throws {
-    let value = try #require(HybridTimestamp(milliseconds: 1_780_315_200_123, counter: 7, device: device))
+    let value = try #require(
+      HybridTimestamp(milliseconds: 1_780_315_200_123, counter: 7, device: device))
     let text = value.description
     #expect(text.count == 58)
     #expect(text.hasPrefix("001780315200123-00007-"))

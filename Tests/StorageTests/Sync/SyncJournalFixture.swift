@@ -66,7 +66,9 @@ struct SyncJournalFixture {
   }
 
   /// A finished message in `conversation`.
-  func message(_ n: Int, in conversation: UUID, status: MessageStatus = .complete)
+  func message(
+    _ n: Int, in conversation: UUID, status: MessageStatus = .complete
+  )
     -> MessageDTO
   {
     MessageDTO(

@@ -98,7 +98,8 @@ import Testing
       let report = try await fixture.journal.apply(
         [
           F.serverRow(.conversation(Self.conversation(0x70)), clock: clock, sequence: 1),
-          F.serverRow(.conversation(Self.conversation(1, title: "Theirs")), clock: clock, sequence: 2),
+          F.serverRow(
+            .conversation(Self.conversation(1, title: "Theirs")), clock: clock, sequence: 2),
         ], account: F.account, cursor: 2)
       #expect(report == SyncApplyReport(stored: 1, skipped: 1))
       #expect(try await fixture.conversations.get(id: Fixture.uuid(0x70))?.title == "Remote")
@@ -107,7 +108,8 @@ import Testing
       #expect(try await fixture.journal.summary(account: F.account).cursor == 2)
 
       let tombstone = SyncServerRow(
-        table: .conversations, id: Fixture.uuid(0x70), record: nil, deletedAt: Fixture.referenceDate,
+        table: .conversations, id: Fixture.uuid(0x70), record: nil,
+        deletedAt: Fixture.referenceDate,
         clocks: ["title": clock], changeSequence: 3)
       let deleted = try await fixture.journal.apply([tombstone], account: F.account, cursor: 3)
       #expect(deleted.deleted == 1)

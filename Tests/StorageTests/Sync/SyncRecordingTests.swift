@@ -80,7 +80,10 @@ import Testing
       }
       try await fixture.memories.delete(id: memory.id)
       let outbox = try await fixture.outbox()
-      #expect(outbox.map(\.keys) == [["content", "source"], ["content"], ["source"], ["content", "source"]])
+      #expect(
+        outbox.map(\.keys) == [
+          ["content", "source"], ["content"], ["source"], ["content", "source"],
+        ])
       #expect(outbox.map(\.op) == ["upsert", "upsert", "upsert", "delete"])
       // Signed out: every change is foreign.
       #expect(outbox.allSatisfy { $0.account == nil })
@@ -90,7 +93,8 @@ import Testing
   @Test func changesAreTaggedWithTheAccountSignedInAtThatMoment() async throws {
     try await F.run { fixture in
       _ = try await fixture.journal.startRecording()
-      let first = try await fixture.conversations.create(title: "A", personaName: nil, personaID: nil)
+      let first = try await fixture.conversations.create(
+        title: "A", personaName: nil, personaID: nil)
       try await fixture.journal.setAccount(F.account)
       try await fixture.conversations.rename(id: first.id, title: "B")
       try await fixture.journal.setAccount(F.otherAccount)
