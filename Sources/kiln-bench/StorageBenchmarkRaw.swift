@@ -18,6 +18,11 @@ final class StorageBenchmarkRaw {
       throw BenchmarkError(description: "cannot open \(path)")
     }
     handle = pointer
+    // Schema step 6's sync triggers call the clock function, so a connection that writes
+    // the chat tables needs it even while recording is off.
+    guard SyncClockFunction.register(on: pointer, now: { Date() }) == SQLITE_OK else {
+      throw BenchmarkError(description: "cannot register the sync clock")
+    }
     try execute(
       """
       PRAGMA busy_timeout = 5000; PRAGMA synchronous = \(synchronous);

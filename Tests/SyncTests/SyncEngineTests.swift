@@ -6,8 +6,9 @@ import TestSupport
 import Testing
 
 @Suite struct SyncEngineTests {
-  @Test func aRoundPushesTheOutboxThenPullsAndReports() async throws {
-    let harness = try await EngineHarness()
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func aRoundPushesTheOutboxThenPullsAndReports(journal kind: JournalHarness.Kind) async throws {
+    let harness = try await EngineHarness(kind: kind)
     defer { harness.server.server.stop() }
     try await harness.writeConversation(1)
     try await harness.writeMessage(2, in: 1)
@@ -50,8 +51,11 @@ import Testing
     #expect(pull.bodyText == #"{"since":0,"max_rows":500}"#)
   }
 
-  @Test func theOutboxGoesInBatchesOfTwoHundredConversationsFirst() async throws {
-    let harness = try await EngineHarness()
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func theOutboxGoesInBatchesOfTwoHundredConversationsFirst(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await EngineHarness(kind: kind)
     defer { harness.server.server.stop() }
     for n in 1...200 { try await harness.writeMessage(1000 + n, in: n) }
     for n in 1...250 { try await harness.writeConversation(n) }
@@ -71,8 +75,10 @@ import Testing
     #expect(try await harness.pending().isEmpty)
   }
 
-  @Test func pagesArePulledFromTheCursorUntilNoMoreAreLeft() async throws {
-    let harness = try await EngineHarness()
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func pagesArePulledFromTheCursorUntilNoMoreAreLeft(journal kind: JournalHarness.Kind) async throws
+  {
+    let harness = try await EngineHarness(kind: kind)
     defer { harness.server.server.stop() }
     harness.server.enqueuePull(
       .json(
@@ -102,8 +108,11 @@ import Testing
     #expect(try await harness.summary().cursor == 5)
   }
 
-  @Test func aFailedPushLeavesTheOutboxAndCursorAndPullsNothing() async throws {
-    let harness = try await EngineHarness()
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func aFailedPushLeavesTheOutboxAndCursorAndPullsNothing(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await EngineHarness(kind: kind)
     defer { harness.server.server.stop() }
     try await harness.writeMemory(1)
     try await harness.writeMemory(2)
@@ -120,8 +129,11 @@ import Testing
     #expect(harness.server.requests(SyncServerHarness.pullPath).isEmpty)
   }
 
-  @Test func anAnswerThatBreaksTheContractAcknowledgesNothing() async throws {
-    let harness = try await EngineHarness()
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func anAnswerThatBreaksTheContractAcknowledgesNothing(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await EngineHarness(kind: kind)
     defer { harness.server.server.stop() }
     try await harness.writeMemory(1)
     try await harness.writeMemory(2)
@@ -134,8 +146,11 @@ import Testing
     #expect(try await harness.pending() == before)
   }
 
-  @Test func aFailedPageLeavesTheCursorWhereTheLastGoodPageMovedIt() async throws {
-    let harness = try await EngineHarness()
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func aFailedPageLeavesTheCursorWhereTheLastGoodPageMovedIt(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await EngineHarness(kind: kind)
     defer { harness.server.server.stop() }
     harness.server.enqueuePull(
       .json(
@@ -172,8 +187,11 @@ import Testing
     #expect(try await harness.summary().cursor == 0)
   }
 
-  @Test func aServerKilledMidPushLosesNothingAndTheNextRoundSucceeds() async throws {
-    let harness = try await EngineHarness()
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func aServerKilledMidPushLosesNothingAndTheNextRoundSucceeds(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await EngineHarness(kind: kind)
     defer { harness.server.server.stop() }
     try await harness.writeConversation(1)
     try await harness.writeMessage(2, in: 1)
@@ -202,8 +220,11 @@ import Testing
     #expect(pushes[0].body == pushes[1].body)
   }
 
-  @Test func aRequestDuringARoundQueuesOneRoundThatLaterRequestsJoin() async throws {
-    let harness = try await EngineHarness()
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func aRequestDuringARoundQueuesOneRoundThatLaterRequestsJoin(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await EngineHarness(kind: kind)
     defer { harness.server.server.stop() }
     try await harness.writeMemory(1)
     let gate = LoopbackGate("first push")
@@ -236,8 +257,9 @@ import Testing
     #expect(try await engine.status().isRunning == false)
   }
 
-  @Test func theLastSuccessAndFailureSurviveARestart() async throws {
-    let harness = try await EngineHarness()
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func theLastSuccessAndFailureSurviveARestart(journal kind: JournalHarness.Kind) async throws {
+    let harness = try await EngineHarness(kind: kind)
     defer { harness.server.server.stop() }
     try await harness.journal.journal.setAccount(nil)
     try await harness.writeMemory(7)
@@ -267,8 +289,9 @@ import Testing
     #expect(later.foreignRows == 1)
   }
 
-  @Test func foreignChangesArePushedOnlyOnceAdopted() async throws {
-    let harness = try await EngineHarness()
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func foreignChangesArePushedOnlyOnceAdopted(journal kind: JournalHarness.Kind) async throws {
+    let harness = try await EngineHarness(kind: kind)
     defer { harness.server.server.stop() }
     try await harness.journal.journal.setAccount(nil)
     try await harness.writeMemory(7)

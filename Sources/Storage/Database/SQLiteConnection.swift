@@ -175,6 +175,13 @@ package final class SQLiteConnection {
     try first("PRAGMA \(name)") { $0.int(0) } ?? 0
   }
 
+  /// Registers `kiln_sync_clock` (the sync triggers' clock) reading time from `now`.
+  /// - Throws: `StorageError` when SQLite refuses the function.
+  package func registerSyncClock(now: @escaping @Sendable () -> Date) throws {
+    let code = SyncClockFunction.register(on: handle, now: now)
+    if code != SQLITE_OK { throw error(code) }
+  }
+
   /// The rowid of the most recent insert on this connection.
   package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 }

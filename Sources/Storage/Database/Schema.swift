@@ -16,6 +16,7 @@ enum Schema {
     Migration(version: 3, name: "message search", sql: messageSearch),
     Migration(version: 4, name: "settings, memories, usage, preferences", sql: appState),
     Migration(version: 5, name: "unfinished replies index", sql: unfinishedReplies),
+    Migration(version: 6, name: "sync journal", sql: syncJournal),
   ]
 
   /// Version 1: conversations and messages with their branch tree.

@@ -30,7 +30,8 @@ public actor StorageDatabase {
   /// - Parameters:
   ///   - path: the file; its folder must exist.
   ///   - options: durability and tuning.
-  ///   - clock: stamps applied migrations.
+  ///   - clock: stamps applied migrations and is the wall time of the sync clock
+  ///     (`kiln_sync_clock`) that stamps recorded changes.
   ///   - logger: receives open and migration records (never message text).
   /// - Throws: `StorageError.newerSchema`, `.corrupted`, `.foreignDatabase`, `.readOnly`,
   ///   `.busy`, `.migrationFailed`, or `.failed`.
@@ -61,6 +62,7 @@ public actor StorageDatabase {
     let connection = try SQLiteConnection(path: path)
     do {
       try Self.configure(connection, options: options)
+      try connection.registerSyncClock(now: clock.now)
       // Check before WAL mode or anything else writes to the file.
       try Self.checkOwnership(connection)
       try Migrator.checkNotNewer(connection, migrations: migrations)

@@ -11,9 +11,9 @@ struct EngineHarness {
   let journal: JournalHarness
   let store = InMemoryKeyValueStore()
 
-  init(account: UUID = SyncSamples.account) async throws {
+  init(account: UUID = SyncSamples.account, kind: JournalHarness.Kind = .inMemory) async throws {
     server = try SyncServerHarness()
-    journal = try await JournalHarness.make(account: account)
+    journal = try await JournalHarness.make(account: account, kind: kind)
   }
 
   func engine(
