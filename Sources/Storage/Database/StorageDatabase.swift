@@ -54,7 +54,8 @@ public actor StorageDatabase {
     self.options = options
     self.logger = logger
     if options.isReadOnly {
-      self.connection = try Self.openReadOnly(path, options: options, migrations: migrations)
+      self.connection = try Self.openReadOnly(
+        path, options: options, migrations: migrations, now: clock.now)
       logger.info("opened database read-only", category: .storage)
       return
     }
