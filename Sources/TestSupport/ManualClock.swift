@@ -93,13 +93,21 @@ public final class ManualClock: Sendable {
     await Task.megaYield()
   }
 
-  /// Waits (yielding, never sleeping) until at least `count` tasks are suspended in `sleep`.
-  /// Returns `false` if that does not happen within many scheduler turns.
+  /// Waits until at least `count` tasks are suspended in `sleep`: first by yielding for
+  /// `maxTurns` scheduler turns, then, when the sleeper is behind real I/O (a socket reply a
+  /// loaded machine has not delivered yet), by polling on the real clock for up to
+  /// `patience`. Returns `false` only when neither brings the sleepers.
   @discardableResult
-  public func waitForSleepers(_ count: Int = 1, maxTurns: Int = 10_000) async -> Bool {
+  public func waitForSleepers(
+    _ count: Int = 1, maxTurns: Int = 10_000, patience: Duration = .seconds(20)
+  ) async -> Bool {
     for _ in 0..<maxTurns {
       if sleeperCount >= count { return true }
       await Task.yield()
+    }
+    let deadline = ContinuousClock.now.advanced(by: patience)
+    while sleeperCount < count, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(2))
     }
     return sleeperCount >= count
   }
