@@ -143,7 +143,7 @@ package.targets += [
     name: "AppComposition",
     dependencies: [
       "Core", "Localization", "Networking", "Storage", "AI", "Auth", "Payments", "FeatureChat",
-      "FeatureRating", "FeatureSettings",
+      "FeatureRating", "FeatureSettings", "Sync",
     ]
   ),
   .target(name: "TerminalUI", dependencies: ["Core", "DesignSystem"]),
@@ -166,6 +166,7 @@ package.targets += [
     dependencies: [
       "AppComposition", "TerminalUI", "Core", "Localization", "Networking", "AI", "Auth",
       "Storage", "Payments", "DesignSystem", "FeatureChat", "FeatureRating", "FeatureSettings",
+      "Sync",
     ]
   ),
   .executableTarget(
@@ -199,7 +200,7 @@ package.targets += [
     name: "KilnTests",
     dependencies: [
       "kiln", "Core", "Localization", "Networking", "TestSupport", "AppComposition", "AI",
-      "FeatureChat", "Storage", "TerminalUI", "Payments", "Auth",
+      "FeatureChat", "Storage", "TerminalUI", "Payments", "Auth", "Sync",
     ]),
   .testTarget(name: "LocalizationTests", dependencies: ["Core", "Localization"]),
   .testTarget(name: "TestSupportTests", dependencies: ["Core", "Networking", "TestSupport"]),
@@ -249,7 +250,7 @@ package.targets += [
     name: "AppCompositionTests",
     dependencies: [
       "Core", "AppComposition", "TestSupport", "Storage", "Payments", "FeatureChat",
-      "FeatureSettings", "Localization", "Auth", "AI",
+      "FeatureSettings", "Localization", "Auth", "AI", "Sync",
     ]),
   .testTarget(
     name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI", "TestSupport"]),

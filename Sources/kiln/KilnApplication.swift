@@ -112,6 +112,7 @@ enum KilnApplication {
       case "whoami": return try await AccountCommands.whoami(context, dependencies)
       case "reset-password": return try await AccountCommands.resetPassword(context, dependencies)
       case "subscription": return try await SubscriptionCommand.run(context, dependencies)
+      case "sync": return try await SyncCommand.run(context, dependencies)
       default: return await InteractiveCommand.run(context, dependencies)
       }
     } catch let error as CommandError {

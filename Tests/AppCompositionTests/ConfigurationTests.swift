@@ -120,14 +120,19 @@ import Testing
     #expect(ConfigurationValidator.issues(in: configuration).isEmpty, "a warning, not an error")
   }
 
-  @Test func askingForChatSyncWarnsThatItIsNotBuiltYet() {
-    let warnings = ConfigurationValidator.warnings(
-      in: Configuration(values: ["CHAT_SYNC_ENABLED": "true"]))
-    #expect(warnings.map(\.key) == ["CHAT_SYNC_ENABLED"])
-    #expect(warnings.first?.problem == "chat sync is not built yet, so chats stay on this device")
+  @Test func chatSyncWithoutASupabaseURLIsAConfigurationErrorAndWithOneNoWarning() {
+    let alone = Configuration(values: ["CHAT_SYNC_ENABLED": "true"])
+    let issues = ConfigurationValidator.issues(in: alone)
+    #expect(issues.map(\.key) == ["CHAT_SYNC_ENABLED"])
     #expect(
-      ConfigurationValidator.warnings(in: Configuration(values: ["CHAT_SYNC_ENABLED": "false"]))
-        .isEmpty)
+      issues.first?.problem == "chat sync needs an account server, and SUPABASE_URL is not set")
+    #expect(ConfigurationValidator.warnings(in: alone).isEmpty)
+    let configured = Configuration(values: [
+      "CHAT_SYNC_ENABLED": "true", "SUPABASE_URL": "https://project.example.co",
+      "SUPABASE_ANON_KEY": "anon",
+    ])
+    #expect(ConfigurationValidator.issues(in: configured).isEmpty)
+    #expect(ConfigurationValidator.warnings(in: configured).isEmpty)
   }
 
   @Test func plainHTTPToARemoteHostIsAWarningButLocalhostIsNot() {

@@ -59,7 +59,7 @@ extension ConfigurationKey {
     "AUTH_BYPASS", .binaryFlag, summary: "0 uses real accounts and payments; otherwise mocks")
   public static let chatSyncEnabled = ConfigurationKey(
     "CHAT_SYNC_ENABLED", .boolean,
-    summary: "sync chats to your account (true/false; sync is not built yet)")
+    summary: "sync chats to your account (true/false; needs SUPABASE_URL and a sign-in)")
   public static let openAIBaseURL = ConfigurationKey(
     "OPENAI_BASE_URL", .url, summary: "OpenAI-compatible API base URL (direct mode)")
   public static let openAIAPIKey = ConfigurationKey(

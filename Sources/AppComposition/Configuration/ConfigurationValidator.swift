@@ -68,8 +68,8 @@ public enum ConfigurationValidator {
     if !found.isEmpty { throw ConfigurationError(found) }
   }
 
-  /// Warnings that do not stop Kiln: unknown keys in the file (with a suggestion), plain
-  /// HTTP to a remote host, and asking for chat sync, which is not built yet.
+  /// Warnings that do not stop Kiln: unknown keys in the file (with a suggestion) and plain
+  /// HTTP to a remote host.
   public static func warnings(in configuration: Configuration) -> [ConfigurationIssue] {
     var warnings: [ConfigurationIssue] = []
     for name in configuration.unknownFileKeys {
@@ -90,13 +90,6 @@ public enum ConfigurationValidator {
         ConfigurationIssue(
           key: key.name, origin: configuration.entry(key)?.origin,
           problem: L10n.Setup.text(.plainHTTP, host), fix: L10n.Setup.text(.fixPlainHTTP)))
-    }
-    if configuration.bool(.chatSyncEnabled) == true {
-      warnings.append(
-        ConfigurationIssue(
-          key: ConfigurationKey.chatSyncEnabled.name,
-          origin: configuration.entry(.chatSyncEnabled)?.origin,
-          problem: L10n.Setup.text(.syncNotBuilt), fix: L10n.Setup.text(.fixSyncNotBuilt)))
     }
     return warnings
   }
@@ -180,6 +173,14 @@ public enum ConfigurationValidator {
             problem: L10n.Setup.text(.missingPair, present.name),
             fix: L10n.Setup.text(.fixMissingPair, missing.name, present.name)))
       }
+    }
+    if configuration.bool(.chatSyncEnabled) == true && !configuration.isSet(.supabaseURL) {
+      issues.append(
+        ConfigurationIssue(
+          key: ConfigurationKey.chatSyncEnabled.name,
+          origin: configuration.entry(.chatSyncEnabled)?.origin,
+          problem: L10n.Setup.text(.syncNeedsSupabase, ConfigurationKey.supabaseURL.name),
+          fix: L10n.Setup.text(.fixSyncNeedsSupabase, ConfigurationKey.supabaseURL.name)))
     }
     return issues
   }

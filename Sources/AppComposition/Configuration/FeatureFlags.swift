@@ -1,11 +1,10 @@
 /// Switches decided by configuration and build type.
 ///
 /// Only switches something reads are kept: the seed's diagnostics and crash-reporting flags
-/// had no reader and were removed. `chatSyncEnabled` is the switch issue 20's sync reads; until
-/// sync exists nothing acts on it, and configuration warns that it is not built yet.
+/// had no reader and were removed. `chatSyncEnabled` turns sync on (`SyncCoordinator`) for a
+/// signed-in account.
 public struct FeatureFlags: Equatable, Sendable {
-  /// Sync chats to the account (`CHAT_SYNC_ENABLED`, opt-in everywhere); read by sync once it
-  /// is built.
+  /// Sync chats to the account (`CHAT_SYNC_ENABLED`, opt-in everywhere).
   public var chatSyncEnabled: Bool
   /// Use mock accounts and payments (`AUTH_BYPASS` unless `0`, development builds only).
   public var usesMockServices: Bool

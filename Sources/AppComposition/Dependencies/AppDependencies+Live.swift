@@ -4,6 +4,7 @@ import FeatureChat
 import Foundation
 import Localization
 import Storage
+import Sync
 
 extension AppDependencies {
   /// The real app: the SQLite database under the data folder, the configured AI provider,
@@ -55,7 +56,14 @@ extension AppDependencies {
       payments: payments, instanceLock: InstanceLock(directory: paths.dataDirectory),
       freeTierPolicy: freeTierPolicy(configuration),
       chat: ChatServicesBuilder.chatConfiguration(configuration, ai: ai),
-      calendar: localCalendar())
+      calendar: localCalendar(), random: environment.random,
+      syncJournal: flags.chatSyncEnabled
+        ? store.database.flatMap { (environment.syncJournal ?? SyncJournalFactory.live)($0, clock) }
+        : nil,
+      syncTransport: flags.chatSyncEnabled
+        ? SyncServicesBuilder.transport(
+          configuration: configuration, auth: auth.client, clock: clock, logger: logger)
+        : nil)
   }
 
   /// The AI provider for `configuration`; a rejected value becomes a configuration issue.

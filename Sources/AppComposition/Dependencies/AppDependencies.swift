@@ -8,6 +8,7 @@ import Localization
 import Networking
 import Payments
 import Storage
+import Sync
 
 /// Every service of the app, built once: what the terminal app and a SwiftUI app share.
 ///
@@ -64,6 +65,8 @@ public final class AppDependencies {
   public let rating: RatingClient
   /// Export and import.
   public let archiver: ChatArchiver
+  /// Sync of conversations, messages and memories with the signed-in account.
+  public let sync: SyncCoordinator
 
   let database: StorageDatabase?
   private let instanceLock: InstanceLock?
@@ -83,7 +86,8 @@ public final class AppDependencies {
     auth: any AuthClient, sessionKeeper: (any SessionKeeping)?, payments: any PaymentsClient,
     instanceLock: InstanceLock?,
     freeTierPolicy: FreeTierPolicy, chat: ChatConfiguration,
-    calendar: Calendar
+    calendar: Calendar, random: RandomSource = .live, syncJournal: (any SyncJournal)? = nil,
+    syncTransport: SyncTransport? = nil
   ) {
     self.configuration = configuration
     self.paths = paths
@@ -124,10 +128,14 @@ public final class AppDependencies {
       storage: KeyValueRatingStorage(store: store.preferences), clock: clock, logger: logger)
     archiver = ChatArchiver(
       conversations: store.conversations, messages: store.messages, clock: clock)
+    sync = SyncCoordinator(
+      isEnabled: flags.chatSyncEnabled, journal: syncJournal, transport: syncTransport,
+      statusStore: store.preferences, clock: clock, random: random, logger: logger,
+      currentAccount: { await auth.currentUser().flatMap { UUID(uuidString: $0.id) } })
   }
 
   /// Brings the services up: resumes the signed-in session, ties subscriptions to the user,
-  /// marks replies a crash left unfinished (only when no other Kiln process is running), and
+  /// turns sync on for the signed-in account when it is enabled (online runs), marks replies a crash left unfinished (only when no other Kiln process is running), and
   /// reads the free-tier count. Call once after building. Commands that only read and write
   /// local data pass `online: false`: they never wait on a token refresh, a subscription
   /// lookup or the free-tier count, none of which they use. Short runs that may need a token
@@ -147,7 +155,10 @@ public final class AppDependencies {
         logger.error("mark interrupted replies", error, category: .storage)
       }
     }
-    if online { await freeTier.refresh() }
+    if online {
+      await freeTier.refresh()
+      await sync.accountMayHaveChanged()
+    }
   }
 
   /// Tells the payments client who the user is (RevenueCat's app user id is the account id).
@@ -174,6 +185,7 @@ public final class AppDependencies {
   /// call once before the process exits.
   public func shutdown() async {
     await finishPendingWork()
+    await sync.shutdown()
     await sessionKeeper?.shutdown()
     for id in sessions.openConversationIDs { await sessions.close(id) }
     await database?.close()

@@ -20,6 +20,9 @@ public struct AppEnvironment: Sendable {
   /// Whether the command only reads the data folder, so a database Kiln cannot write (a
   /// read-only folder or file) is opened read-only instead of failing.
   public var readsDataOnly = false
+  /// Makes the sync journal over the app's database; `nil` uses `SyncJournalFactory.live`.
+  /// Tests give a journal of their own here.
+  public var syncJournal: SyncJournalMaker?
 
   public init(
     variables: [String: String], dataDirectoryOption: String? = nil,

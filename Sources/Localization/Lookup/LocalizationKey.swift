@@ -54,6 +54,7 @@ extension L10n {
     Session.Key.self,
     Settings.Key.self,
     Setup.Key.self,
+    Sync.Key.self,
     Terminal.Key.self,
     Theme.Key.self,
   ]

@@ -12,7 +12,7 @@ extension L10n {
       case notBinaryFlag, fixBinaryFlag, notPositiveInteger, fixPositiveInteger
       case notJSONObject, fixJSONObject, notOneOf, fixOneOf, missingPair, fixMissingPair
       case unknownKey, fixUnknownKeySuggestion, fixUnknownKey, plainHTTP, fixPlainHTTP
-      case syncNotBuilt, fixSyncNotBuilt, fixProductCatalogue, fixAIValue
+      case syncNeedsSupabase, fixSyncNeedsSupabase, fixProductCatalogue, fixAIValue
       // What AI finds wrong with its own settings.
       case aiNotJSON, aiNotHeaderObject, aiHeaderValueNotString, aiInvalidHeaderName
       case aiPathFormsNoURL, aiNotHTTPURL

@@ -66,6 +66,15 @@ public actor SyncEngine {
     flights.cancelAll()
   }
 
+  /// Cancels as `cancel()` does and waits until both rounds have ended, so that nothing of
+  /// theirs reaches the journal afterwards (before the database closes or the journal's
+  /// account changes).
+  public func cancelAndWait() async {
+    let tasks = [flights.running?.task, flights.queued?.task].compactMap { $0 }
+    flights.cancelAll()
+    for task in tasks { _ = await task.value }
+  }
+
   /// Where sync stands for `/sync`.
   /// - Throws: `SyncError.storage` when the journal cannot be read.
   public func status() async throws(SyncError) -> SyncStatus {

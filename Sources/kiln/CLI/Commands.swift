@@ -109,6 +109,14 @@ enum Commands {
     "subscription", summary: L10n.Terminal.Help.subscriptionSummary, usage: "[--json]",
     options: [.flag("--json", L10n.Terminal.Help.printJSON)])
 
+  static let sync = CommandSpec(
+    "sync", summary: L10n.Sync.text(.summary), usage: "[--json] [--adopt | --keep-local]",
+    options: [
+      .flag("--json", L10n.Terminal.Help.printJSON),
+      .flag("--adopt", L10n.Sync.text(.adoptOption)),
+      .flag("--keep-local", L10n.Sync.text(.keepLocalOption)),
+    ])
+
   static let version = CommandSpec("version", summary: L10n.Terminal.Help.versionSummary)
   static let help = CommandSpec(
     "help", summary: L10n.Terminal.Help.helpSummary, usage: "[COMMAND]", arguments: 0...1,
@@ -117,7 +125,7 @@ enum Commands {
   static let all: [CommandSpec] = [
     interactive, ask, chats, show, search, delete, export, importCommand, config, doctor, login,
     signup,
-    logout, whoami, resetPassword, subscription, version, help,
+    logout, whoami, resetPassword, subscription, sync, version, help,
   ]
 
   static let parser = CommandLineParser(commands: all, defaultCommand: "chat")

@@ -13,7 +13,7 @@ extension InteractiveSession {
     case .quit: isQuitting = true
     case .newConversation, .chats, .rename, .delete, .pin, .unpin, .archive, .unarchive, .search,
       .persona, .model, .memory, .help, .theme, .settings, .upgrade, .restore, .login, .logout,
-      .deleteAccount, .whoami, .retry, .edit, .regenerate, .versions, .copy, .export, .usage:
+      .deleteAccount, .whoami, .sync, .retry, .edit, .regenerate, .versions, .copy, .export, .usage:
       return
     }
   }

@@ -79,6 +79,7 @@ final class InteractiveSession {
     // After a sign-in, sign-out, purchase or restore: the payments client learns who the
     // user is, and the free tier and the settings (premium themes) see the new state.
     let subscriptionMayHaveChanged: @MainActor () async -> Void = {
+      await dependencies.sync.accountMayHaveChanged()
       await dependencies.configurePayments()
       await dependencies.freeTier.refresh()
       await screen.load()
@@ -112,16 +113,23 @@ final class InteractiveSession {
         console: console, focus: focus, replies: replies, conversations: conversationsHandler,
         archiver: dependencies.archiver, paths: dependencies.paths,
         freeTier: dependencies.freeTier),
+      SyncHandler(console: console, sync: dependencies.sync),
       HelpHandler(console: console),
     ]
     dependencies.sessions.onConversationUpdated = { [weak conversationsHandler] updated in
       conversationsHandler?.conversationDidChange(updated)
+      dependencies.sync.localChangeHappened()
+    }
+    dependencies.sync.onRowsChanged = { [weak conversationsHandler] in
+      conversationsHandler?.syncChangedRows()
     }
   }
 
   /// Runs the chat until `/quit`, Ctrl-D, or Ctrl-C twice; returns the exit status.
   func run(opening conversationID: UUID?) async -> ExitStatus {
     await settingsHandler.loadSaved(keepingPersona: personaWasChosen, keepingModel: modelWasChosen)
+    // A round on launch, one after local changes, the fallback refresh; none blocks a write.
+    await dependencies.sync.startScheduling()
     if io.isTerminal {
       await dependencies.rating.sessionStarted()
       await showWelcome()
@@ -220,6 +228,7 @@ final class InteractiveSession {
   }
 
   private func finish() async {
+    await dependencies.sync.stopScheduling()
     let busy = dependencies.sessions.busyConversationIDs
     if !busy.isEmpty {
       hint(

@@ -93,6 +93,7 @@ extension SlashCommand {
     case "logout": return .logout
     case "delete-account": return .deleteAccount
     case "whoami": return .whoami
+    case "sync": return .sync
     case "quit": return .quit
     default: throw SlashCommandError(L10n.Session.CommandLine.notAvailable(name))
     }

@@ -60,6 +60,8 @@ enum SlashCommand: Equatable, Sendable {
   case deleteAccount
   /// `/whoami`: the signed-in account and subscription.
   case whoami
+  /// `/sync`: sync's state, and the question about foreign changes.
+  case sync
   /// `/help [COMMAND]`.
   case help(String?)
   /// `/quit` or `/exit`.

@@ -114,6 +114,7 @@ enum SlashCommandCatalogue {
       "delete-account", "", L10n.Session.Help.helpDeleteAccount,
       group: .account),
     SlashCommandSpec("whoami", "", L10n.Session.Help.helpWhoami, group: .account),
+    SlashCommandSpec("sync", "", L10n.Sync.text(.helpSync), group: .account),
     SlashCommandSpec("help", "[COMMAND]", L10n.Session.Help.helpHelp, group: .session),
     SlashCommandSpec("quit", "", L10n.Session.Help.helpQuit, group: .session, aliases: ["exit"]),
   ]

@@ -12,11 +12,11 @@ import TerminalUI
 @MainActor
 final class ConversationsHandler: SlashCommandHandler {
   private let console: SessionConsole
-  private let focus: SessionFocus
+  let focus: SessionFocus
   /// The list and search, as the history screen shows them.
   let history: ChatHistoryViewModel
-  private let conversations: any ConversationRepository
-  private let sessions: ChatSessions
+  let conversations: any ConversationRepository
+  let sessions: ChatSessions
 
   /// The list commands over `history`; `conversations` finds one by id, `sessions` says
   /// which are still replying.
