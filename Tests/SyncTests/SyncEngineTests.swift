@@ -304,4 +304,27 @@ import Testing
     harness.server.enqueuePull(.json(SyncSamples.pull([], next: 0)))
     #expect(try await engine.sync().pushed == 1)
   }
+
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func cancelAndWaitReturnsOnlyOnceTheRoundHasEndedAndKeepsTheOutbox(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await EngineHarness(kind: kind)
+    defer { harness.server.server.stop() }
+    try await harness.writeMemory(1)
+    let gate = LoopbackGate("push held open")
+    harness.server.enqueuePush(
+      .json(SyncSamples.push([(id: SyncSamples.id(1), status: "applied", row: nil)]))
+        .waiting(for: gate))
+    let engine = harness.engine()
+    let round = Task { try await engine.sync() }
+    try await gate.waitUntilReached()
+    #expect(try await engine.status().isRunning)
+    await engine.cancelAndWait()
+    #expect(try await engine.status().isRunning == false)
+    await #expect(throws: SyncError.cancelled) { try await round.value }
+    // The push never finished, so its change is still waiting for the next round.
+    #expect(try await harness.summary().pendingRows == 1)
+    gate.open()
+  }
 }
