@@ -41,6 +41,7 @@ final class InteractiveSession {
   let plan: PlanReport
   /// `/settings` and `/theme`, and the saved settings read at the start.
   let settingsHandler: SettingsHandler
+  let syncHandler: SyncHandler
   /// The conversation list, which also finds the conversation a command names.
   let conversationsHandler: ConversationsHandler
 
@@ -97,6 +98,8 @@ final class InteractiveSession {
       console: console, focus: focus, plan: plan, clock: dependencies.clock,
       rating: dependencies.rating, provider: dependencies.ai.provider)
     self.settingsHandler = settingsHandler
+    let syncHandler = SyncHandler(console: console, sync: dependencies.sync)
+    self.syncHandler = syncHandler
     handlers = [
       conversationsHandler,
       AssistantHandler(
@@ -113,7 +116,7 @@ final class InteractiveSession {
         console: console, focus: focus, replies: replies, conversations: conversationsHandler,
         archiver: dependencies.archiver, paths: dependencies.paths,
         freeTier: dependencies.freeTier),
-      SyncHandler(console: console, sync: dependencies.sync),
+      syncHandler,
       HelpHandler(console: console),
     ]
     dependencies.sessions.onConversationUpdated = { [weak conversationsHandler] updated in
@@ -133,6 +136,7 @@ final class InteractiveSession {
     if io.isTerminal {
       await dependencies.rating.sessionStarted()
       await showWelcome()
+      await syncHandler.askAboutWaitingForeignChanges()
     }
     if let conversationID { await open(conversationID, showing: 6) }
     while !isQuitting {

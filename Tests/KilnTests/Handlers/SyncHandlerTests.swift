@@ -89,4 +89,21 @@ import Testing
       harness.io.output.contains(
         "Last error: the sync server refused the request: HTTP 503 PGRST000: store down"))
   }
+
+  @Test func theChatsStartAsksAboutWaitingForeignChangesAndOnlyThen() async throws {
+    defer { server.stop() }
+    let quiet = HandlerHarness()
+    let noneWaiting = SyncHandler(console: quiet.console, sync: await coordinator())
+    await noneWaiting.askAboutWaitingForeignChanges()
+    #expect(quiet.io.questions.isEmpty)
+    #expect(quiet.io.output.isEmpty)
+
+    await journal.setForeignRows(3)
+    let harness = HandlerHarness(answers: ["k"])
+    let handler = SyncHandler(console: harness.console, sync: await coordinator())
+    await handler.askAboutWaitingForeignChanges()
+    #expect(harness.io.questions.contains { $0.contains("Push those 3 rows into this account?") })
+    #expect(harness.io.output.contains("3 rows changed while signed out"))
+    #expect(await journal.foreignRows == 0)
+  }
 }

@@ -55,6 +55,15 @@ final class SyncHandler: SlashCommandHandler {
     if status.foreignRows > 0 { await decide(status.foreignRows) }
   }
 
+  /// At the chat's start on a terminal: when changes made while signed out or by another
+  /// account wait, asks what to do with them (an answer of "later" leaves them waiting).
+  func askAboutWaitingForeignChanges() async {
+    guard case .on = sync.availability,
+      let status = try? await sync.status(), status.foreignRows > 0
+    else { return }
+    await decide(status.foreignRows)
+  }
+
   /// Asks whether to adopt the foreign changes, keep them here, or decide later.
   private func decide(_ count: Int) async {
     let answer = await console.io.ask(
