@@ -250,7 +250,7 @@ package.targets += [
     name: "AppCompositionTests",
     dependencies: [
       "Core", "AppComposition", "TestSupport", "Storage", "Payments", "FeatureChat",
-      "FeatureSettings", "Localization", "Auth", "AI", "Sync",
+      "FeatureSettings", "Localization", "Auth", "AI",
     ]),
   .testTarget(
     name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI", "TestSupport"]),
