@@ -41,7 +41,8 @@ public enum ServerStoreLocation: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .sqlite(let directory):
       return ServerStores(
-        sqlite: try SQLiteServerDatabase(directory: directory, clock: clock, logger: logger))
+        sqlite: try SQLiteServerDatabase(directory: directory, clock: clock, logger: logger),
+        clock: clock)
     case .postgres(let url):
       let store = try PostgresServerStore(url: url, clock: clock, logger: logger)
       do {

@@ -1,3 +1,5 @@
+import Core
+
 /// The stores kiln-server opens over its one database: the proxy's `ServerStore`, the
 /// accounts' `AuthStore` and the synced rows' `SyncStore`. All run on the same SQLite
 /// connection or PostgreSQL pool, so the schema is migrated once and `close()` closes it for
@@ -16,16 +18,16 @@ public struct ServerStores: Sendable {
     case postgres(PostgresServerStore)
   }
 
-  /// Both stores over an open SQLite database.
-  public init(sqlite database: SQLiteServerDatabase) {
+  /// The three stores over an open SQLite database; `clock` is the sync store's time.
+  public init(sqlite database: SQLiteServerDatabase, clock: AppClock) {
     let store = SQLiteServerStore(database: database)
     proxy = store
     accounts = store.accounts
-    sync = UnavailableSyncStore()
+    sync = SQLiteSyncStore(database: database, clock: clock)
     self.database = .sqlite(database)
   }
 
-  /// Both stores over `store`'s PostgreSQL pool (migrated by the caller).
+  /// The three stores over `store`'s PostgreSQL pool (migrated by the caller).
   public init(postgres store: PostgresServerStore) {
     proxy = store
     accounts = store.accounts

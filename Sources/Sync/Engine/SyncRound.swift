@@ -37,15 +37,17 @@ struct SyncRound: Sendable {
         try await journal.pending(account: account, limit: batchSize)
       }
       guard !items.isEmpty else { return }
-      let exchange = try await transport.push(items, account: account)
+      let exchange = try await transport.push(
+        items, account: account, maximumBodyBytes: configuration.maximumPushBytes)
+      let sent = Array(items.prefix(exchange.value.count))
       let rows = exchange.value.map(\.row)
       let applied = try await journaled {
-        try await journal.acknowledge(items, stored: rows, account: account)
+        try await journal.acknowledge(sent, stored: rows, account: account)
       }
       report.add(exchange.value)
       report.add(exchange)
       report.add(applied)
-      if items.count < batchSize { return }
+      if items.count < batchSize, sent.count == items.count { return }
     }
   }
 

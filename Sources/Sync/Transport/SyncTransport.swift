@@ -34,22 +34,30 @@ public struct SyncTransport: Sendable {
     self.tokens = tokens
   }
 
-  /// Pushes `items` for `account` and returns one result per item.
+  /// Pushes `items` for `account`, or as many of their first items as fit in
+  /// `maximumBodyBytes` of JSON (at least one), and returns one result per item sent: the
+  /// caller sends the rest in later pushes.
   /// - Throws: `SyncError` (`.invalidChange` before anything is sent, `.invalidReply`,
   ///   `.refused`, `.unauthorized`, `.transport`, `.notSignedIn`).
   public func push(
-    _ items: [SyncOutboxItem], account: UUID
+    _ items: [SyncOutboxItem], account: UUID, maximumBodyBytes: Int = .max
   ) async throws(SyncError) -> SyncExchange<[SyncPushResult]> {
     let codec = configuration.codec
-    let body: Data
+    var sending = items
+    var body: Data
     do {
-      body = try codec.pushBody(items, account: account)
+      body = try codec.pushBody(sending, account: account)
+      // Halving finds a prefix that fits in a few encodings, however the sizes spread.
+      while body.count > maximumBodyBytes, sending.count > 1 {
+        sending = Array(sending.prefix(sending.count / 2))
+        body = try codec.pushBody(sending, account: account)
+      }
     } catch {
       throw .invalidChange(error)
     }
     let reply = try await call("sync_push", body: body)
     do {
-      let results = try codec.decodePushReply(reply, sent: items)
+      let results = try codec.decodePushReply(reply, sent: sending)
       return SyncExchange(value: results, bytesSent: body.count, bytesReceived: reply.count)
     } catch {
       throw .invalidReply(error)

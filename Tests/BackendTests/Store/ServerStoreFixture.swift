@@ -39,7 +39,7 @@ func withStoreOfKind<T: Sendable, Store: Sendable>(
   case .sqlite:
     return try await withTemporaryDirectory(prefix: "kiln-store") { directory in
       let stores = ServerStores(
-        sqlite: try SQLiteServerDatabase(directory: directory, clock: clock))
+        sqlite: try SQLiteServerDatabase(directory: directory, clock: clock), clock: clock)
       do {
         let value = try await body(view(stores))
         await stores.close()

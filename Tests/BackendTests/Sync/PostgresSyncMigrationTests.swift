@@ -75,7 +75,7 @@ struct PostgresSyncMigrationTests {
 
     try await admin.execute("GRANT anon, authenticated, service_role TO kiln_plain")
     #expect(try await store.migrate() == [4, 5])
-    let database = SyncDatabase(url: url, server: store)
+    let database = SyncDatabase.postgres(url: url, server: store)
     _ = try await database.push(
       [change("memories", memoryRow(syncID(1)), clocks: ["content": hlc(1)])], as: userA)
     #expect(try await database.pull(as: userB)["changes"] == .array([]))
@@ -86,8 +86,11 @@ struct PostgresSyncMigrationTests {
     await admin.close()
   }
 
-  @Test func deletingAUsersSyncedRowsLeavesOtherUsersAndStartsTheSequenceAgain() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases)
+  func deletingAUsersSyncedRowsLeavesOtherUsersAndStartsTheSequenceAgain(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     for user in [userA, userB] {
       let prefix = user == userA ? "aaaaaaaa" : "bbbbbbbb"
       _ = try await database.push(
@@ -105,13 +108,7 @@ struct PostgresSyncMigrationTests {
     try await database.store.deleteSyncedRows(of: userA)
     #expect(try await database.allRows(of: userA).isEmpty)
     #expect(try await database.allRows(of: userB) == kept)
-    let raw = try await database.connect()
-    let sequences = try await raw.query("SELECT user_id::text FROM public.sync_sequences")
-    #expect(
-      try sequences.rows.map { try $0.decode(String.self, at: 0) } == [
-        userB.uuidString.lowercased()
-      ])
-    await raw.close()
+    #expect(try await database.sequenceOwners() == [userB.uuidString.lowercased()])
     let again = try await database.results(
       [change("memories", memoryRow(syncID(9, prefix: "aaaaaaaa")), clocks: ["content": hlc(1)])],
       as: userA)
@@ -163,9 +160,28 @@ struct PostgresSyncMigrationTests {
 
   @Test func theServerStoresExposeThePostgreSQLSyncStore() async throws {
     let database = try await SyncDatabase.make()
-    let stores = ServerStores(postgres: database.server)
+    let stores = ServerStores(postgres: try database.server)
     let answer = try await stores.sync.perform(.pull(since: 0, maxRows: 5), as: caller(userA))
     #expect(try parseJSON(answer)["next"] == .number(0))
     await stores.close()
+  }
+
+  @Test func theServerStoresExposeTheSQLiteSyncStoreOverTheSameFile() async throws {
+    try await withTemporaryDirectory(prefix: "kiln-sync") { directory in
+      let stores = ServerStores(
+        sqlite: try SQLiteServerDatabase(directory: directory, clock: clock), clock: clock)
+      let pushed = try await stores.sync.perform(
+        .push(
+          changes: try jsonText(
+            .array([change("memories", memoryRow(syncID(1)), clocks: ["content": hlc(1)])]))),
+        as: caller(userA))
+      #expect(try parseJSON(pushed)["results"]?.arrayValue?.first?["status"] == .string("applied"))
+      await stores.close()
+      let reopened = ServerStores(
+        sqlite: try SQLiteServerDatabase(directory: directory, clock: clock), clock: clock)
+      let pulled = try await reopened.sync.perform(.pull(since: 0, maxRows: 5), as: caller(userA))
+      #expect(try parseJSON(pulled)["next"] == .number(1))
+      await reopened.close()
+    }
   }
 }

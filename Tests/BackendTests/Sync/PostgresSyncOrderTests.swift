@@ -66,8 +66,9 @@ struct PostgresSyncOrderTests {
     await database.close()
   }
 
-  @Test func concurrentPushesOfOneUserNumberEveryChangeOnceWithoutGaps() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases)
+  func concurrentPushesOfOneUserNumberEveryChangeOnceWithoutGaps(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for pusher in 0..<8 {
         group.addTask {
@@ -88,8 +89,9 @@ struct PostgresSyncOrderTests {
     await database.close()
   }
 
-  @Test func eachUserHasTheirOwnSequence() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases)
+  func eachUserHasTheirOwnSequence(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
     _ = try await database.push(
       [change("memories", memoryRow(syncID(1)), clocks: ["content": hlc(1)])], as: userA)
     let results = try await database.results(

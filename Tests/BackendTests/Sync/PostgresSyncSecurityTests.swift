@@ -84,8 +84,11 @@ struct PostgresSyncSecurityTests {
     await database.close()
   }
 
-  @Test func throughTheFunctionsAnotherUserGetsNothingAndChangesNothing() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases)
+  func throughTheFunctionsAnotherUserGetsNothingAndChangesNothing(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     try await seedA(database)
     let before = try await database.allRows(of: userA)
     let pulled = try await database.pull(as: userB)

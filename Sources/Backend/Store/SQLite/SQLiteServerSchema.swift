@@ -59,6 +59,7 @@ enum SQLiteServerSchema {
       version: 2, name: "accounts, sessions, refresh tokens, signing keys, project secret",
       sql: accountsTables),
     Migration(version: 3, name: "provider identities", sql: identitiesTable),
+    Migration(version: 4, name: "synced conversations, messages and memories", sql: syncTables),
   ]
 
   /// The accounts' provider identities (`id_token` sign-ins): one row per provider account,
@@ -138,6 +139,66 @@ enum SQLiteServerSchema {
       used_at REAL
     ) WITHOUT ROWID;
     CREATE INDEX auth_one_time_tokens_by_user ON auth_one_time_tokens (user_id);
+    """
+
+  /// The synced rows of docs/SYNC.md, which `SQLiteSyncStore` reads and merges: the same
+  /// columns as the SQL migration's tables, with times as whole milliseconds since 1970,
+  /// ids as lower-case UUID text and `clocks` as JSON object text. `sync_sequences` holds
+  /// each user's last change number; a push takes the file's write lock (`BEGIN
+  /// IMMEDIATE`) before it reads it, so numbers follow commit order across processes.
+  static let syncTables = """
+    CREATE TABLE sync_sequences (
+      user_id TEXT PRIMARY KEY NOT NULL,
+      last_seq INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE sync_conversations (
+      id TEXT PRIMARY KEY NOT NULL,
+      user_id TEXT NOT NULL,
+      title TEXT NOT NULL,
+      persona_name TEXT,
+      persona_id TEXT,
+      is_pinned INTEGER,
+      is_archived INTEGER,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      deleted_at INTEGER,
+      change_seq INTEGER NOT NULL,
+      clocks TEXT NOT NULL
+    );
+    CREATE INDEX sync_conversations_by_change ON sync_conversations (user_id, change_seq);
+    CREATE TABLE sync_messages (
+      id TEXT PRIMARY KEY NOT NULL,
+      user_id TEXT NOT NULL,
+      conversation_id TEXT NOT NULL,
+      parent_id TEXT,
+      role TEXT NOT NULL,
+      content TEXT NOT NULL,
+      status TEXT,
+      model TEXT,
+      finish_reason TEXT,
+      prompt_tokens INTEGER,
+      completion_tokens INTEGER,
+      reasoning TEXT,
+      error_code TEXT,
+      created_at INTEGER NOT NULL,
+      deleted_at INTEGER,
+      change_seq INTEGER NOT NULL,
+      clocks TEXT NOT NULL
+    );
+    CREATE INDEX sync_messages_by_change ON sync_messages (user_id, change_seq);
+    CREATE INDEX sync_messages_by_conversation ON sync_messages (conversation_id);
+    CREATE TABLE sync_memories (
+      id TEXT PRIMARY KEY NOT NULL,
+      user_id TEXT NOT NULL,
+      content TEXT NOT NULL,
+      source TEXT,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      deleted_at INTEGER,
+      change_seq INTEGER NOT NULL,
+      clocks TEXT NOT NULL
+    );
+    CREATE INDEX sync_memories_by_change ON sync_memories (user_id, change_seq);
     """
 
   /// The newest schema version this build writes.

@@ -4,10 +4,11 @@ import Testing
 @testable import Backend
 
 /// `sync_pull`: the caller's changes after a cursor, in change order, paged.
-@Suite("PostgresSync pull")
-struct PostgresSyncPullTests {
-  @Test func pagesFollowChangeOrderAcrossTablesWithNextAndHasMore() async throws {
-    let database = try await SyncDatabase.make()
+@Suite("SyncStore pull")
+struct SyncStorePullTests {
+  @Test(arguments: SyncStoreKind.allCases)
+  func pagesFollowChangeOrderAcrossTablesWithNextAndHasMore(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
     var changes: [SyncJSON] = [
       change("conversations", conversationRow(syncID(1)), clocks: ["title": hlc(1)])
     ]
@@ -42,8 +43,10 @@ struct PostgresSyncPullTests {
     await database.close()
   }
 
-  @Test func aChangedRowMovesToTheEndAndTombstonesArePulled() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases) func aChangedRowMovesToTheEndAndTombstonesArePulled(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     _ = try await database.push(
       [
         change("memories", memoryRow(syncID(1), content: "one"), clocks: ["content": hlc(1)]),
@@ -62,9 +65,12 @@ struct PostgresSyncPullTests {
     await database.close()
   }
 
-  @Test(arguments: [(Int64(0), 0), (0, 1001), (0, -1), (-1, 10)])
-  func boundsOfTheCursorAndThePageAreRefused(since: Int64, maxRows: Int) async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases, [(Int64(0), 0), (0, 1001), (0, -1), (-1, 10)])
+  func boundsOfTheCursorAndThePageAreRefused(
+    kind: SyncStoreKind, bounds: (since: Int64, maxRows: Int)
+  ) async throws {
+    let (since, maxRows) = bounds
+    let database = try await SyncDatabase.make(kind)
     let error = await #expect(throws: SyncCallError.self) {
       try await database.store.perform(.pull(since: since, maxRows: maxRows), as: caller(userA))
     }
@@ -73,8 +79,10 @@ struct PostgresSyncPullTests {
     await database.close()
   }
 
-  @Test func thePageBoundsThemselvesAreAccepted() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases) func thePageBoundsThemselvesAreAccepted(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     #expect(try await database.pull(since: 0, maxRows: 1, as: userA)["has_more"] == .bool(false))
     #expect(try await database.pull(since: 0, maxRows: 1000, as: userA)["next"] == .number(0))
     await database.close()

@@ -5,8 +5,8 @@ import Testing
 
 /// Every bound and malformed change of docs/SYNC.md §1 refuses the whole push with its
 /// SQLSTATE, status 400, and the change's index in `details`.
-@Suite("PostgresSync bounds")
-struct PostgresSyncBoundsTests {
+@Suite("SyncStore bounds")
+struct SyncStoreBoundsTests {
   /// A case: what is wrong, the change, and the SQLSTATE it gets.
   struct BadChange: Sendable, CustomStringConvertible {
     let description: String
@@ -129,9 +129,11 @@ struct PostgresSyncBoundsTests {
       change: memory { $0["created_at"] = .string("2026-13-45T10:07:54.123Z") }, code: "22007"),
   ]
 
-  @Test(arguments: cases)
-  func aMalformedChangeRefusesThePushNamingItsIndex(bad: BadChange) async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases, cases)
+  func aMalformedChangeRefusesThePushNamingItsIndex(
+    kind: SyncStoreKind, bad: BadChange
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     _ = try await database.push(
       [change("conversations", conversationRow(syncID(1)), clocks: ["title": hlc(1)])],
       as: userA)
@@ -146,8 +148,10 @@ struct PostgresSyncBoundsTests {
     await database.close()
   }
 
-  @Test func theLongestValuesEveryBoundAllowsAreStored() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases) func theLongestValuesEveryBoundAllowsAreStored(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     var conversation = conversationRow(syncID(1))
     conversation["title"] = Self.long(1000)
     conversation["persona_name"] = Self.long(1000)
@@ -166,8 +170,9 @@ struct PostgresSyncBoundsTests {
     await database.close()
   }
 
-  @Test func fiveHundredChangesAreAcceptedAndFiveHundredAndOneRefused() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases)
+  func fiveHundredChangesAreAcceptedAndFiveHundredAndOneRefused(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
     let changes = (0..<501).map {
       change("memories", memoryRow(syncID($0 + 1)), clocks: ["content": hlc(1)])
     }
@@ -178,14 +183,72 @@ struct PostgresSyncBoundsTests {
     await database.close()
   }
 
-  @Test(arguments: [#"{"a":1}"#, "3", "null", "not json"])
-  func changesThatAreNotAnArrayAreRefused(text: String) async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases, [#"{"a":1}"#, "3", "null", "not json"])
+  func changesThatAreNotAnArrayAreRefused(kind: SyncStoreKind, text: String) async throws {
+    let database = try await SyncDatabase.make(kind)
     let error = await #expect(throws: SyncCallError.self) {
       try await database.store.perform(.push(changes: text), as: caller(userA))
     }
     #expect(error?.status == 400)
     #expect(error?.code.hasPrefix("22") == true)
+    await database.close()
+  }
+}
+
+/// Times at the edges of the calendar, read alike by both stores: PostgreSQL's own
+/// `timestamptz` input decides, and the SQLite store must agree.
+@Suite("SyncStore wire times")
+struct SyncStoreWireTimeTests {
+  /// A time a change sends, and what the store answers (`nil`: refused with 22007).
+  static let cases: [(sent: String, stored: String?)] = [
+    ("2024-02-29T23:59:59.999Z", "2024-02-29T23:59:59.999Z"),
+    ("2023-02-29T00:00:00.000Z", nil),
+    ("2100-02-29T00:00:00.000Z", nil),
+    ("2000-02-29T12:00:00.000Z", "2000-02-29T12:00:00.000Z"),
+    ("2026-12-31T24:00:00.000Z", "2027-01-01T00:00:00.000Z"),
+    ("2026-12-31T24:00:00.001Z", nil),
+    ("2026-06-30T23:59:60.000Z", "2026-07-01T00:00:00.000Z"),
+    ("2026-06-30T23:59:60.250Z", nil),
+    ("2026-06-30T23:59:61.000Z", nil),
+    ("2026-06-30T23:60:00.000Z", nil),
+    ("2026-04-31T00:00:00.000Z", nil),
+    ("0000-01-01T00:00:00.000Z", nil),
+    ("0001-01-01T00:00:00.000Z", "0001-01-01T00:00:00.000Z"),
+    ("1969-12-31T23:59:59.999Z", "1969-12-31T23:59:59.999Z"),
+    ("9999-12-31T23:59:59.999Z", "9999-12-31T23:59:59.999Z"),
+    ("2026-1-01T00:00:00.000Z", nil),
+  ]
+
+  @Test(arguments: SyncStoreKind.allCases, cases.indices)
+  func aTimeIsStoredAsPostgreSQLReadsItOrRefused(kind: SyncStoreKind, index: Int) async throws {
+    let (sent, stored) = Self.cases[index]
+    let database = try await SyncDatabase.make(kind)
+    var row = memoryRow(syncID(1))
+    row["created_at"] = .string(sent)
+    row["updated_at"] = .string(sent)
+    let changes = [change("memories", row, clocks: ["content": hlc(1)])]
+    if let stored {
+      let results = try await database.results(changes, as: userA)
+      #expect(results.first?["row"]?["created_at"] == .string(stored))
+    } else {
+      let refusal = try await database.pushRefusal(changes, as: userA)
+      #expect(refusal?.code == "22007")
+      #expect(refusal?.details == "changes[0]")
+    }
+    await database.close()
+  }
+
+  @Test(arguments: SyncStoreKind.allCases)
+  func aNulCharacterInAnyTextIsRefusedAsPostgreSQLsTextCannotHoldIt(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
+    let refusal = try await database.pushRefusal(
+      [change("memories", memoryRow(syncID(1), content: "a\u{0}b"), clocks: ["content": hlc(1)])],
+      as: userA)
+    #expect(refusal?.status == 400)
+    #expect(refusal?.code == "22P05")
+    #expect(try await database.allRows(of: userA).isEmpty)
     await database.close()
   }
 }

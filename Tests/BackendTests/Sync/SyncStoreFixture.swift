@@ -2,23 +2,101 @@ import AI
 import Core
 import Foundation
 import Postgres
+import Storage
 import TestSupport
 import Testing
 
 @testable import Backend
 
-/// A new database on the test PostgreSQL, migrated by kiln-server, with its sync store.
-struct SyncDatabase {
-  let url: String
-  let server: PostgresServerStore
-  var store: PostgresSyncStore { server.sync }
+/// The two stores the sync contract's suites run against.
+enum SyncStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  /// `SQLiteSyncStore`: the contract in Swift over kiln-server's SQLite file.
+  case sqlite
+  /// `PostgresSyncStore`: the migration's own functions under row-level security.
+  case postgres
 
-  static func make() async throws -> SyncDatabase {
-    let url = try await PostgresTestServer.shared().makeDatabase()
-    let server = try PostgresServerStore(
-      url: url, clock: ManualClock(start: storeNoon).appClock)
-    try await server.migrate()
-    return SyncDatabase(url: url, server: server)
+  var testDescription: String { rawValue }
+}
+
+/// A new sync store of `kind`, migrated by kiln-server: a database of its own on the test
+/// PostgreSQL, or a SQLite file in a new temporary directory.
+struct SyncDatabase {
+  let kind: SyncStoreKind
+  let store: any SyncStore
+  private let backing: Backing
+
+  private enum Backing {
+    case postgres(url: String, server: PostgresServerStore)
+    case sqlite(directory: URL, database: SQLiteServerDatabase)
+  }
+
+  static func make(_ kind: SyncStoreKind = .postgres) async throws -> SyncDatabase {
+    switch kind {
+    case .postgres:
+      let url = try await PostgresTestServer.shared().makeDatabase()
+      let server = try PostgresServerStore(
+        url: url, clock: ManualClock(start: storeNoon).appClock)
+      try await server.migrate()
+      return SyncDatabase(
+        kind: kind, store: server.sync, backing: .postgres(url: url, server: server))
+    case .sqlite:
+      let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("kiln-sync-\(UUID().uuidString)", isDirectory: true)
+      // The real clock, as PostgreSQL's `now()` is: a delete without a time takes it.
+      let database = try SQLiteServerDatabase(
+        directory: directory, clock: ManualClock(start: storeNoon).appClock)
+      return SyncDatabase(
+        kind: kind, store: SQLiteSyncStore(database: database, clock: .live),
+        backing: .sqlite(directory: directory, database: database))
+    }
+  }
+
+  /// A sync database over `server`, a migrated PostgreSQL store at `url`.
+  static func postgres(url: String, server: PostgresServerStore) -> SyncDatabase {
+    SyncDatabase(kind: .postgres, store: server.sync, backing: .postgres(url: url, server: server))
+  }
+
+  /// The PostgreSQL server store (a test failure and a thrown error on SQLite).
+  var server: PostgresServerStore {
+    get throws {
+      guard case .postgres(_, let server) = backing else {
+        throw PostgresError(.misuse, message: "the SQLite sync database has no PostgreSQL store")
+      }
+      return server
+    }
+  }
+
+  /// The users that have a change sequence, lower-case, in order.
+  func sequenceOwners() async throws -> [String] {
+    switch backing {
+    case .postgres(let url, _):
+      let raw = try await PostgresConnection.connect(url: url)
+      let rows = try await raw.query("SELECT user_id::text FROM public.sync_sequences ORDER BY 1")
+      await raw.close()
+      return try rows.rows.map { try $0.decode(String.self, at: 0) }
+    case .sqlite(let directory, _):
+      return try sqliteStrings(directory, "SELECT user_id FROM sync_sequences ORDER BY 1")
+    }
+  }
+
+  /// The ids of every stored message of every user, lower-case, in order.
+  func storedMessageIDs() async throws -> [String] {
+    switch backing {
+    case .postgres(let url, _):
+      let raw = try await PostgresConnection.connect(url: url)
+      let rows = try await raw.query("SELECT id::text FROM public.messages ORDER BY 1")
+      await raw.close()
+      return try rows.rows.map { try $0.decode(String.self, at: 0) }
+    case .sqlite(let directory, _):
+      return try sqliteStrings(directory, "SELECT id FROM sync_messages ORDER BY 1")
+    }
+  }
+
+  private func sqliteStrings(_ directory: URL, _ sql: String) throws -> [String] {
+    let raw = try SQLiteConnection(
+      path: directory.appendingPathComponent(SQLiteServerDatabase.defaultFileName).path)
+    defer { raw.close() }
+    return try raw.query(sql) { $0.string(0) }
   }
 
   /// `sync_push` of `changes` as `user`, its answer parsed.
@@ -57,12 +135,23 @@ struct SyncDatabase {
     }
   }
 
-  /// A raw connection to the database as its owner.
+  /// A raw connection to the PostgreSQL database as its owner.
   func connect() async throws -> PostgresConnection {
-    try await PostgresConnection.connect(url: url)
+    guard case .postgres(let url, _) = backing else {
+      throw PostgresError(.misuse, message: "a raw connection needs the PostgreSQL store")
+    }
+    return try await PostgresConnection.connect(url: url)
   }
 
-  func close() async { await server.close() }
+  func close() async {
+    switch backing {
+    case .postgres(_, let server):
+      await server.close()
+    case .sqlite(let directory, let database):
+      await database.close()
+      try? FileManager.default.removeItem(at: directory)
+    }
+  }
 }
 
 /// A signed-in user's caller: claims as kiln-server verifies them.

@@ -4,10 +4,11 @@ import Testing
 @testable import Backend
 
 /// Every rule of docs/SYNC.md §3 on the migration's own `sync_push`, each on its own.
-@Suite("PostgresSync merge rules")
-struct PostgresSyncMergeTests {
-  @Test func aNewRowIsAppliedAndAnsweredWithEveryKeyInTheWireForm() async throws {
-    let database = try await SyncDatabase.make()
+@Suite("SyncStore merge rules")
+struct SyncStoreMergeTests {
+  @Test(arguments: SyncStoreKind.allCases)
+  func aNewRowIsAppliedAndAnsweredWithEveryKeyInTheWireForm(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
     let id = syncID(1)
     var row = conversationRow(id, title: "Trip", created: 1.5, updated: 2.25)
     row["id"] = .string(id.uuidString.uppercased())
@@ -32,8 +33,10 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func aMessageAndAMemoryAreStoredWithEveryKey() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases) func aMessageAndAMemoryAreStoredWithEveryKey(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     let conversation = syncID(1)
     var message = messageRow(syncID(2), in: conversation, content: "Hi")
     message["prompt_tokens"] = .number(12)
@@ -71,8 +74,9 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func eachMergeKeyWinsOnItsOwnClockGivingAppliedMergedAndStale() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases)
+  func eachMergeKeyWinsOnItsOwnClockGivingAppliedMergedAndStale(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
     let id = syncID(1)
     _ = try await database.push(
       [
@@ -107,8 +111,9 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func anEqualClockIsStaleAndTheDeviceBreaksATieOfTimeAndCounter() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases)
+  func anEqualClockIsStaleAndTheDeviceBreaksATieOfTimeAndCounter(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
     let id = syncID(1)
     _ = try await database.push(
       [change("memories", memoryRow(id, content: "A"), clocks: ["content": hlc(10, 3)])],
@@ -126,8 +131,9 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func missingClocksStoreANewRowAsSentAndChangeNothingStored() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases)
+  func missingClocksStoreANewRowAsSentAndChangeNothingStored(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
     let id = syncID(1)
     var bare = change("memories", memoryRow(id, content: "As sent"))
     if case .object(var members) = bare {
@@ -149,8 +155,10 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func aTombstoneAbsorbsEveryLaterEdit() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases) func aTombstoneAbsorbsEveryLaterEdit(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     let id = syncID(1)
     _ = try await database.push(
       [
@@ -172,10 +180,13 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func deletingBlanksTheContentAndDeletingATombstoneIsStaleKeepingTheEarlierTime()
+  @Test(arguments: SyncStoreKind.allCases)
+  func deletingBlanksTheContentAndDeletingATombstoneIsStaleKeepingTheEarlierTime(
+    kind: SyncStoreKind
+  )
     async throws
   {
-    let database = try await SyncDatabase.make()
+    let database = try await SyncDatabase.make(kind)
     let id = syncID(1)
     let results = try await database.results(
       [
@@ -196,8 +207,10 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func aDeleteWithoutATimeTakesTheServersTime() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases) func aDeleteWithoutATimeTakesTheServersTime(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     let id = syncID(1)
     var row = memoryRow(id)
     row["deleted_at"] = nil
@@ -212,8 +225,10 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func aMessageToAMissingOrDeletedConversationIsNotStored() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases) func aMessageToAMissingOrDeletedConversationIsNotStored(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     let gone = syncID(1)
     _ = try await database.push(
       [
@@ -231,8 +246,10 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func deletingAConversationRemovesItsMessagesOnTheServer() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases) func deletingAConversationRemovesItsMessagesOnTheServer(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     let conversation = syncID(1)
     let other = syncID(5)
     _ = try await database.push(
@@ -244,12 +261,7 @@ struct PostgresSyncMergeTests {
         change("messages", messageRow(syncID(6), in: other), clocks: ["body": hlc(3)]),
         change("conversations", "delete", conversationRow(conversation, deleted: 9)),
       ], as: userA)
-    let raw = try await database.connect()
-    let left = try await raw.query("SELECT id::text FROM public.messages ORDER BY id")
-    #expect(
-      try left.rows.map { try $0.decode(String.self, at: 0) } == [syncID(6).uuidString.lowercased()]
-    )
-    await raw.close()
+    #expect(try await database.storedMessageIDs() == [syncID(6).uuidString.lowercased()])
     let rows = try await database.allRows(of: userA)
     #expect(
       rows.map { $0["table"] } == [
@@ -258,8 +270,9 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func deletingANeverStoredIDStoresATombstoneExceptForMessages() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases)
+  func deletingANeverStoredIDStoresATombstoneExceptForMessages(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
     let results = try await database.results(
       [
         change("conversations", "delete", conversationRow(syncID(1), created: 3, deleted: 7)),
@@ -278,8 +291,11 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func createdAtTakesTheEarlierAndUpdatedAtTheLaterValueWhoeverWins() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases)
+  func createdAtTakesTheEarlierAndUpdatedAtTheLaterValueWhoeverWins(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     let id = syncID(1)
     _ = try await database.push(
       [
@@ -305,8 +321,10 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func theImmutableColumnsOfAMessageNeverChange() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases) func theImmutableColumnsOfAMessageNeverChange(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     let first = syncID(1)
     let second = syncID(2)
     let message = syncID(3)
@@ -328,8 +346,10 @@ struct PostgresSyncMergeTests {
     await database.close()
   }
 
-  @Test func aPushIsAllOrNothing() async throws {
-    let database = try await SyncDatabase.make()
+  @Test(arguments: SyncStoreKind.allCases) func aPushIsAllOrNothing(
+    kind: SyncStoreKind
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
     let refusal = try await database.pushRefusal(
       [
         change("memories", memoryRow(syncID(1)), clocks: ["content": hlc(1)]),
@@ -338,10 +358,7 @@ struct PostgresSyncMergeTests {
     #expect(refusal?.code == "22023")
     #expect(refusal?.details == "changes[1]")
     #expect(try await database.allRows(of: userA).isEmpty)
-    let raw = try await database.connect()
-    let sequences = try await raw.query("SELECT count(*) FROM public.sync_sequences")
-    #expect(try sequences.first?.decode(Int.self, at: 0) == 0)
-    await raw.close()
+    #expect(try await database.sequenceOwners().isEmpty)
     await database.close()
   }
 }

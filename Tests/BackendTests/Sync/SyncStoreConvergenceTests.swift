@@ -6,8 +6,8 @@ import Testing
 /// Seeded random histories (several devices, random clocks, upserts and deletes of a few
 /// ids) pushed in two different orders into two users' data give the same rows, and pushing
 /// one order twice changes nothing: the merge is commutative and idempotent on PostgreSQL.
-@Suite("PostgresSync convergence")
-struct PostgresSyncPropertyTests {
+@Suite("SyncStore convergence")
+struct SyncStoreConvergenceTests {
   /// SplitMix64, so a failing seed replays.
   struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
@@ -171,13 +171,13 @@ struct PostgresSyncPropertyTests {
     return rows
   }
 
-  @Test(arguments: Array(UInt64(1)...UInt64(12)))
+  @Test(arguments: SyncStoreKind.allCases, Array(UInt64(1)...UInt64(12)))
   func twoOrdersOfOneHistoryGiveTheSameRowsAndRepeatingOneChangesNothing(
-    seed: UInt64
+    kind: SyncStoreKind, seed: UInt64
   )
     async throws
   {
-    let database = try await SyncDatabase.make()
+    let database = try await SyncDatabase.make(kind)
     let events = Self.history(seed: seed)
     let first = Self.order(of: events, seed: seed &* 31)
     let second = Self.order(of: events, seed: seed &* 97 &+ 5)

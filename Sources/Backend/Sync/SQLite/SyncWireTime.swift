@@ -1,0 +1,123 @@
+/// Times as docs/SYNC.md §1 carries them (`2026-12-02T10:07:54.123Z`), read into whole
+/// milliseconds since 1970 and written back, as the migration's `row_time` and `wire_time`
+/// do on PostgreSQL.
+///
+/// Reading follows PostgreSQL's `timestamptz` input for this one form: the proleptic
+/// Gregorian calendar, no year zero, day within its month, `24:00:00.000` (the next
+/// midnight) and a whole leap second (`:60.000`, carried into the next minute) accepted, so both
+/// stores store the same instant for every text either accepts.
+enum SyncWireTime {
+  /// Why a text is not a time.
+  enum Failure: Error, Equatable {
+    /// Not exactly the 24-character form.
+    case malformed
+    /// The form, but no such time (month 13, February 30, 25:00, year zero).
+    case invalid
+  }
+
+  /// The milliseconds since 1970 of `text`.
+  /// - Throws: `Failure`.
+  static func milliseconds(_ text: String) throws(Failure) -> Int64 {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 24 else { throw .malformed }
+    for (index, byte) in bytes.enumerated() {
+      let expected: UInt8? =
+        switch index {
+        case 4, 7: UInt8(ascii: "-")
+        case 10: UInt8(ascii: "T")
+        case 13, 16: UInt8(ascii: ":")
+        case 19: UInt8(ascii: ".")
+        case 23: UInt8(ascii: "Z")
+        default: nil
+        }
+      if let expected {
+        guard byte == expected else { throw .malformed }
+      } else {
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw .malformed }
+      }
+    }
+    func number(_ start: Int, _ count: Int) -> Int64 {
+      var value: Int64 = 0
+      for index in start..<(start + count) {
+        value = value * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    let year = number(0, 4)
+    let month = number(5, 2)
+    let day = number(8, 2)
+    let hour = number(11, 2)
+    let minute = number(14, 2)
+    let second = number(17, 2)
+    let fraction = number(20, 3)
+    guard year >= 1, (1...12).contains(month), day >= 1,
+      day <= daysInMonth(year: year, month: month), minute <= 59,
+      second < 60 || (second == 60 && fraction == 0),
+      hour < 24 || (hour == 24 && minute == 0 && second == 0 && fraction == 0)
+    else { throw .invalid }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + fraction
+  }
+
+  /// The wire text of `milliseconds` since 1970: UTC, milliseconds, at least four year
+  /// digits.
+  static func text(_ milliseconds: Int64) -> String {
+    let (days, dayMilliseconds) = floorDivision(milliseconds, 86_400_000)
+    let (year, month, day) = civil(fromDays: days)
+    let hour = dayMilliseconds / 3_600_000
+    let minute = dayMilliseconds / 60_000 % 60
+    let second = dayMilliseconds / 1000 % 60
+    let fraction = dayMilliseconds % 1000
+    return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
+      + padded(hour, 2) + ":" + padded(minute, 2) + ":" + padded(second, 2) + "."
+      + padded(fraction, 3) + "Z"
+  }
+
+  private static func padded(_ value: Int64, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width
+      ? digits : String(repeating: "0", count: width - digits.count) + digits
+  }
+
+  private static func isLeap(_ year: Int64) -> Bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+  }
+
+  private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+    switch month {
+    case 2: return isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+    let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
+    return (quotient, value - quotient * divisor)
+  }
+
+  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's civil-day
+  /// arithmetic: years counted from March, in 400-year eras).
+  private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = floorDivision(shiftedYear, 400).0
+    let yearOfEra = shiftedYear - era * 400
+    let monthFromMarch = (month + 9) % 12
+    let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+    let shifted = days + 719_468
+    let era = floorDivision(shifted, 146_097).0
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthFromMarch = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+    let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    return (year, month, day)
+  }
+}
