@@ -56,8 +56,7 @@ struct ServeServices {
     let configuration = try proxyConfiguration(proxySettings, limits: settings.proxyLimits)
     let idTokens = try await idTokenVerifier(settings.auth, clock: clock, logger: logger)
     let auth = authService(
-      settings, authStore: stores.accounts, serverStore: store, idTokens: idTokens, clock: clock,
-      logger: logger)
+      settings, stores: stores, idTokens: idTokens, clock: clock, logger: logger)
     let judge = try await tokenJudge(proxySettings, clock: clock, logger: logger)
     var warnings = judge.warnings
     let entitlements: any EntitlementSource

@@ -1,8 +1,13 @@
+import Backend
 import Foundation
 import JOSE
+import Synchronization
 import Testing
 
-/// The sync routes on SQLite and `SYNC_MAX_BODY_BYTES`.
+@testable import kiln_server
+
+/// The sync routes on SQLite, `SYNC_MAX_BODY_BYTES`, and the erasure delete-account runs
+/// before an account goes.
 @Suite struct KilnServerSyncSettingsTests {
   typealias Server = KilnServerAccountsTests.Server
   typealias Sync = KilnServerSyncTests
@@ -59,5 +64,52 @@ import Testing
       environment: ["SYNC_MAX_BODY_BYTES": value, "ACCESS_LOG": "off"])
     #expect(run.status == 2, "\(run.output)\(run.error)")
     #expect(run.error.contains("SYNC_MAX_BODY_BYTES"), "\(run.error)")
+  }
+
+  @Test func erasingAnAccountDeletesItsSyncedRowsThenTheProxysData() async throws {
+    let user = "aaaaaaaa-0000-4000-8000-000000000001"
+    let proxy = InMemoryServerStore()
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    try await proxy.grant(userID: user, until: now.addingTimeInterval(86_400), now: now)
+    let sync = DeletionRecordingSyncStore(fails: false)
+    try await ServeServices.eraseAccountData(user, sync: sync, proxy: proxy)
+    #expect(sync.deleted == [UUID(uuidString: user)])
+    #expect(try await proxy.grantExpiry(for: user) == nil)
+  }
+
+  @Test func aSyncStoreThatCannotDeleteRefusesTheErasureAndKeepsTheProxysData() async throws {
+    let user = "aaaaaaaa-0000-4000-8000-000000000001"
+    let proxy = InMemoryServerStore()
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let until = now.addingTimeInterval(86_400)
+    try await proxy.grant(userID: user, until: until, now: now)
+    let sync = DeletionRecordingSyncStore(fails: true)
+    await #expect(throws: ServerStoreError.self) {
+      try await ServeServices.eraseAccountData(user, sync: sync, proxy: proxy)
+    }
+    #expect(try await proxy.grantExpiry(for: user) == until)
+    await #expect(throws: ServeServices.AccountDataError.self) {
+      try await ServeServices.eraseAccountData("not-a-uuid", sync: sync, proxy: proxy)
+    }
+  }
+}
+
+/// A sync store that records (or refuses) deletions; sync calls record an issue.
+final class DeletionRecordingSyncStore: SyncStore {
+  let fails: Bool
+  private let recorded = Mutex<[UUID]>([])
+
+  init(fails: Bool) { self.fails = fails }
+
+  var deleted: [UUID] { recorded.withLock { $0 } }
+
+  func perform(_ call: SyncCall, as caller: SyncCaller) async throws(SyncCallError) -> String {
+    Issue.record("the erasure called a sync function")
+    throw SyncCallError(status: 500, code: "XX000", message: "unexpected call")
+  }
+
+  func deleteSyncedRows(of user: UUID) async throws {
+    if fails { throw ServerStoreError.unavailable("the database is down") }
+    recorded.withLock { $0.append(user) }
   }
 }

@@ -4,8 +4,8 @@ import TestSupport
 import Testing
 
 /// The sync routes through the real binary on each store (docs/SYNC.md §4): a user signed
-/// up through `/auth/v1` pushes and pulls with its access token, and another user reaches
-/// none of it.
+/// up through `/auth/v1` pushes and pulls with its access token, another user reaches none
+/// of it, and deleting an account deletes its synced rows.
 @Suite struct KilnServerSyncTests {
   typealias Server = KilnServerAccountsTests.Server
 
@@ -120,5 +120,48 @@ import Testing
     #expect(lines.contains { $0.contains(#""function":"sync_push""#) && $0.contains(alice.id) })
     #expect(!stopped.error.contains(words), "the access log holds a row's content")
     #expect(!stopped.error.contains(alice.token), "the access log holds a token")
+  }
+
+  @Test(arguments: Store.allCases)
+  func deleteAccountDeletesTheSyncedRowsBeforeTheAccount(store: Store) async throws {
+    let server = try await Self.serve(store)
+    defer { server.run.process.terminate() }
+    let alice = try await Self.signUp(server, "alice")
+    let bob = try await Self.signUp(server, "bob")
+    let conversation = [Self.conversation(Self.conversationID)]
+    #expect(
+      Self.statuses(try await Self.push(server, conversation, token: alice.token)) == [
+        "applied"
+      ])
+    // Ids are global: while Alice's row exists, Bob's push of the same id is stale.
+    #expect(Self.statuses(try await Self.push(server, conversation, token: bob.token)) == ["stale"])
+    let deleted = try await server.send(
+      "POST", "/functions/v1/delete-account", json: "{}", bearer: alice.token)
+    #expect(deleted.status == 200)
+    #expect(
+      Self.statuses(try await Self.push(server, conversation, token: bob.token)) == [
+        "applied"
+      ])
+
+    // The admin route deletes them too: Bob's row goes with Bob.
+    let serviceKey = try await Self.serviceRoleKey(server)
+    let removed = try await server.send(
+      "DELETE", "/auth/v1/admin/users/\(bob.id)", bearer: serviceKey)
+    #expect(removed.status == 200, "\(removed.body)")
+    let carol = try await Self.signUp(server, "carol")
+    #expect(
+      Self.statuses(try await Self.push(server, conversation, token: carol.token)) == [
+        "applied"
+      ])
+    // A new account with Alice's address starts with nothing synced.
+    let newAlice = try await Self.signUp(server, "alice")
+    #expect(try await Self.pull(server, token: newAlice.token).json["changes"] == .array([]))
+  }
+
+  /// The service-role key, as `kiln-server keys --json` prints it for `server`'s store.
+  static func serviceRoleKey(_ server: Server) async throws -> String {
+    let keys = try await KilnServerRun.run(["keys", "--json"], environment: server.environment)
+    let key = try StrictJSONParser().parseObject(Array(keys.output.utf8))["service_role_key"]
+    return try #require(key?.stringValue, "\(keys.error)")
   }
 }
