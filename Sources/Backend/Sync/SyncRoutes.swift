@@ -16,6 +16,8 @@ import Foundation
 /// 4. GET on `sync_push` (405 `25006`), then the arguments (400 `PGRST102`, 404 `PGRST202`,
 ///    400 `22P02` / `22003` / `22023`);
 /// 5. the store, whose refusals pass through unchanged.
+///
+/// Decisions 165-168 give the reasons.
 public struct SyncRoutes: Sendable {
   /// The path prefix of the functions.
   public static let prefix = "/rest/v1/rpc/"
