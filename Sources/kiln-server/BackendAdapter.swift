@@ -54,7 +54,7 @@ enum BackendAdapter {
 
   /// The note's fields under the access log's keys, absent ones left out: `user_id`,
   /// `model`, `refusal`, `reply`, `generation_id`, `prompt_tokens`, `completion_tokens`,
-  /// `free_refunded` (decision 134).
+  /// `free_refunded` (decision 134), `function` (a sync call's).
   static func accessLogFields(_ note: BackendLogFields) -> [AccessLogField] {
     var fields: [AccessLogField] = []
     if let user = note.userID { fields.append(AccessLogField("user_id", .string(user))) }
@@ -72,6 +72,9 @@ enum BackendAdapter {
       fields.append(AccessLogField("completion_tokens", .integer(completion)))
     }
     if note.freeMessageRefunded { fields.append(AccessLogField("free_refunded", .boolean(true))) }
+    if let function = note.syncFunction {
+      fields.append(AccessLogField("function", .string(function)))
+    }
     return fields
   }
 }

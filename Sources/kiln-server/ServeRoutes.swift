@@ -49,7 +49,8 @@ enum ServeRoutes {
     return router
   }
 
-  /// The proxy (decision 16's paths), the RevenueCat webhook and `/ready`.
+  /// The proxy (decision 16's paths), the RevenueCat webhook, the auth and sync routes and
+  /// `/ready`.
   private static func addServiceRoutes(_ services: ServeServices, to router: inout HTTPRouter) {
     let proxy = services.proxy
     let limit = services.proxyRouteBodyLimit
@@ -68,6 +69,7 @@ enum ServeRoutes {
         handler: BackendAdapter.handler { await webhook.handle($0) })
     }
     addAuthRoutes(services.auth, to: &router)
+    addSyncRoutes(services.sync, bodyLimit: services.syncRouteBodyLimit, to: &router)
     let store = services.store
     let kind = services.storeKind
     let upstream = services.upstreamName
@@ -92,6 +94,20 @@ enum ServeRoutes {
     }
     router.add(
       .post, AuthService.deleteAccountPath, bodyLimit: authBodyLimit, handler: handler)
+  }
+
+  /// `/rest/v1/rpc/:function` for every method a client may send, so the sync routes answer
+  /// unknown functions (404) and other methods (405) in PostgREST's shape themselves. POST
+  /// gets `bodyLimit`, above the routes' own, so an oversized body gets their 413 JSON;
+  /// the others carry no arguments in a body.
+  private static func addSyncRoutes(
+    _ sync: SyncRoutes, bodyLimit: Int, to router: inout HTTPRouter
+  ) {
+    let handler = BackendAdapter.handler { await sync.handle($0) }
+    router.add(.post, SyncRoutes.pattern, bodyLimit: bodyLimit, handler: handler)
+    for method in [HTTPRequestMethod.get, .put, .patch, .delete] {
+      router.add(method, SyncRoutes.pattern, bodyLimit: authBodyLimit, handler: handler)
+    }
   }
 
   /// The body limit of the auth routes: their JSON is small (credentials, metadata).

@@ -6,13 +6,17 @@ import Networking
 /// The accounts half of `kiln-server serve` (issue #18): the auth store, the auth service
 /// and the judge that makes the proxy trust the tokens it mints.
 extension ServeServices {
-  /// The auth service over `authStore`; deleting an account first erases what the proxy
-  /// keeps for it (`ServerStore.eraseUser`: counters, entitlements, the ledger anonymised).
-  /// Recovery links go to `OutboxMailer` in `AUTH_OUTBOX` (default `<data dir>/outbox`).
+  /// The auth service over `stores.accounts`; deleting an account first deletes the user's
+  /// synced rows (`SyncStore.deleteSyncedRows`) and erases what the proxy keeps for it
+  /// (`ServerStore.eraseUser`: counters, entitlements, the ledger anonymised), and a failure
+  /// of either refuses the deletion (503) with the account still in place. Recovery links go
+  /// to `OutboxMailer` in `AUTH_OUTBOX` (default `<data dir>/outbox`).
   static func authService(
-    _ settings: ServerSettings, authStore: any AuthStore, serverStore: any ServerStore,
-    idTokens: IDTokenVerifier?, clock: AppClock, logger: AppLogger
+    _ settings: ServerSettings, stores: ServerStores, idTokens: IDTokenVerifier?,
+    clock: AppClock, logger: AppLogger
   ) -> AuthService {
+    let serverStore = stores.proxy
+    let syncStore = stores.sync
     var configuration = settings.auth.configuration(proxy: settings.proxy)
     configuration.linkBase = settings.auth.linkBase(host: settings.host, port: settings.port)
     let outbox =
@@ -21,12 +25,30 @@ extension ServeServices {
       .appendingPathComponent("outbox", isDirectory: true)
     let mailer = OutboxMailer(directory: outbox, clock: clock, uuid: .live, logger: logger)
     let service = AuthService(
-      store: authStore, configuration: configuration, clock: clock, uuid: .live, mailer: mailer
+      store: stores.accounts, configuration: configuration, clock: clock, uuid: .live,
+      mailer: mailer
     ) { userID in
-      try await serverStore.eraseUser(userID)
+      try await eraseAccountData(userID, sync: syncStore, proxy: serverStore)
     }
     .limited(by: settings.auth.rateLimits(store: serverStore))
     return idTokens.map(service.signingIn(with:)) ?? service
+  }
+
+  /// What the server keeps for `userID` besides the account, deleted before it: the synced
+  /// rows first, then the proxy's data. The auth service passes the account's lower-case
+  /// UUID; anything else is refused rather than half deleted.
+  static func eraseAccountData(
+    _ userID: String, sync: any SyncStore, proxy: any ServerStore
+  ) async throws {
+    guard let id = UUID(uuidString: userID) else { throw AccountDataError.notAUserID }
+    try await sync.deleteSyncedRows(of: id)
+    try await proxy.eraseUser(userID)
+  }
+
+  /// Why an account's data could not be erased.
+  enum AccountDataError: Error {
+    /// The id is not a UUID, so it names no synced rows.
+    case notAUserID
   }
 
   /// The `id_token` grant's judge of the enabled providers' tokens, with their key files

@@ -6,13 +6,16 @@ import JOSE
 import Networking
 
 /// The services `kiln-server serve` composes from its settings, once, at start: the store,
-/// the token judge, entitlements, the upstream client, the proxy and the auth service.
+/// the token judge, entitlements, the upstream client, the proxy, the auth service and the
+/// sync routes.
 struct ServeServices {
   let store: any ServerStore
   let storeKind: String
   let proxy: ProxyService
   /// GoTrue's routes under `/auth/v1` and delete-account (issue #18).
   let auth: AuthService
+  /// `sync_pull` and `sync_push` under `/rest/v1/rpc/` (docs/SYNC.md §4).
+  let sync: SyncRoutes
   let proxyMetrics: ProxyMetrics
   let webhook: RevenueCatWebhook?
   /// `echo`, or the upstream's host, for `/ready` and the start-up line.
@@ -20,6 +23,9 @@ struct ServeServices {
   /// The body limit the proxy's routes get from the HTTP server: above the proxy's own
   /// limit, so a body over it gets the contract's 413 JSON rather than the server's.
   let proxyRouteBodyLimit: Int
+  /// The same for the sync routes: twice `SYNC_MAX_BODY_BYTES`, so an oversized body gets
+  /// PostgREST's 413 JSON.
+  var syncRouteBodyLimit: Int { sync.maximumBodyBytes * 2 }
   /// Sentences to print at start (the echo model, no token key).
   let warnings: [String]
 
@@ -50,8 +56,7 @@ struct ServeServices {
     let configuration = try proxyConfiguration(proxySettings, limits: settings.proxyLimits)
     let idTokens = try await idTokenVerifier(settings.auth, clock: clock, logger: logger)
     let auth = authService(
-      settings, authStore: stores.accounts, serverStore: store, idTokens: idTokens, clock: clock,
-      logger: logger)
+      settings, stores: stores, idTokens: idTokens, clock: clock, logger: logger)
     let judge = try await tokenJudge(proxySettings, clock: clock, logger: logger)
     var warnings = judge.warnings
     let entitlements: any EntitlementSource
@@ -76,9 +81,11 @@ struct ServeServices {
           + "answer with the echo model, which repeats the last message")
     }
     let metrics = ProxyMetrics()
+    // One judge for the proxy and sync: the configured keys and the auth service's own.
+    let tokens = AuthKeyringTrustingJudge(configured: judge.judge, keyring: auth.keyring)
     let proxy = ProxyService(
       configuration: configuration,
-      tokens: AuthKeyringTrustingJudge(configured: judge.judge, keyring: auth.keyring),
+      tokens: tokens,
       entitlements: entitlements,
       store: store, upstream: upstreamClient, clock: clock,
       sleep: { try await Task.sleep(for: $0) }, makeIdentifier: .live, metrics: metrics,
@@ -88,9 +95,12 @@ struct ServeServices {
     case .sqlite: storeKind = "sqlite"
     case .postgres: storeKind = "postgresql"
     }
+    let sync = SyncRoutes(
+      store: stores.sync, tokens: tokens, keyring: auth.keyring, clock: clock,
+      maximumBodyBytes: settings.sync.maxBodyBytes)
     return ServeServices(
-      store: store, storeKind: storeKind, proxy: proxy, auth: auth, proxyMetrics: metrics,
-      webhook: webhook, upstreamName: upstreamName,
+      store: store, storeKind: storeKind, proxy: proxy, auth: auth, sync: sync,
+      proxyMetrics: metrics, webhook: webhook, upstreamName: upstreamName,
       proxyRouteBodyLimit: configuration.messageBounds.maximumBodyBytes * 2, warnings: warnings)
   }
 

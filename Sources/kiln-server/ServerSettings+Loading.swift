@@ -84,6 +84,7 @@ extension ServerSettings {
       proxy: try ProxySettings.resolve(&resolver),
       proxyLimits: try ProxyLimits.resolve(&resolver),
       auth: try AuthSettings.resolve(&resolver, cores: machine.onlineCores), shown: [])
+    settings.sync = try SyncSettings.resolve(&resolver)
     settings.edge = try EdgeSettings.resolve(&resolver)
     settings.shown = resolver.shown
     return settings

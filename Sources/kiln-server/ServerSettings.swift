@@ -57,7 +57,7 @@ struct SettingKey: Equatable {
     [
       host, port, dataDirectory, eventLoops, maxConnections, maxBodySize, headTimeout,
       keepAliveTimeout, shutdownTimeout, accessLog, metricsToken,
-    ] + proxyKeys + proxyLimitKeys + authKeys + edgeKeys
+    ] + proxyKeys + proxyLimitKeys + syncKeys + authKeys + edgeKeys
 }
 
 /// What kiln-server runs with, after file, environment and flags are merged and checked.
@@ -81,6 +81,8 @@ struct ServerSettings: Equatable {
   var auth: AuthSettings
   /// Trusted proxies and CORS (decision 25).
   var edge = EdgeSettings()
+  /// The sync routes' body limit.
+  var sync = SyncSettings()
   /// Every key's value as text and its origin, for `kiln-server config`.
   var shown: [(key: SettingKey, value: String?, origin: SettingOrigin)]
 

@@ -37,6 +37,8 @@ import Testing
     let run: KilnServerRun
     let anonKey: String
     let directory: URL
+    /// The settings it runs with, for commands on the same store.
+    let environment: [String: String]
 
     init(_ environment: [String: String] = [:], directory: URL? = nil) async throws {
       let directory =
@@ -49,6 +51,7 @@ import Testing
         "AUTH_SCRYPT_LOG_N": "10",
       ]
       base.merge(environment) { $1 }
+      self.environment = base
       run = try await KilnServerRun(["serve"], environment: base)
       let keys = try await KilnServerRun.run(["keys", "--json"], environment: base)
       guard keys.status == 0,

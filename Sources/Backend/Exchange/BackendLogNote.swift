@@ -2,8 +2,9 @@ import Synchronization
 
 /// What a handler adds to the access-log line of its exchange, beyond what the HTTP server
 /// sees: who asked (the token's `sub`, an opaque id), which model the upstream was asked for
-/// (aliases resolved), and how the request ended. It has no place for a token, a prompt or
-/// a reply, so none can reach the log through it.
+/// (aliases resolved) or which sync function was called, and how the request ended. It has
+/// no place for a token, a prompt, a reply or a synced row, so none can reach the log
+/// through it.
 public struct BackendLogFields: Sendable, Hashable {
   /// The user the access token speaks for, once it was accepted.
   public var userID: String?
@@ -21,6 +22,8 @@ public struct BackendLogFields: Sendable, Hashable {
   public var completionTokens: Int?
   /// Whether the free message charged at admission was given back (decision 133).
   public var freeMessageRefunded = false
+  /// The sync function called (`sync_pull`, `sync_push`), once the path named one.
+  public var syncFunction: String?
 
   /// No fields yet.
   public init() {}
