@@ -1,0 +1,165 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A `kiln-server serve` child for the sync tests, on SQLite in a data folder of its own or
+/// on a database of the test PostgreSQL, that can be killed and started again on the same
+/// store (on a new port: the devices are given the address at each run).
+final class SyncServerProcess: @unchecked Sendable {
+  // @unchecked: `process` and `port` change only in `start()` and `kill()`, which the test
+  // calls one after another from one task; nothing reads them concurrently.
+  let dataDirectory: URL
+  let databaseURL: String?
+  private(set) var port = 0
+  private(set) var anonKey = ""
+  private var process: Process?
+
+  init(databaseURL: String?) async throws {
+    dataDirectory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("kiln-sync-e2e-\(UUID().uuidString)")
+    self.databaseURL = databaseURL
+    try await start()
+    anonKey = try await Self.anonKey(dataDirectory: dataDirectory, environment: storeEnvironment)
+  }
+
+  var baseURL: String { "http://127.0.0.1:\(port)" }
+
+  /// Where the store is, for `serve` and `keys`.
+  private var storeEnvironment: [String: String] {
+    var environment = ["DATA_DIR": dataDirectory.path]
+    if let databaseURL { environment["DATABASE_URL"] = databaseURL }
+    return environment
+  }
+
+  /// Starts `serve` on a free port and waits for its address.
+  func start() async throws {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: Self.path)
+    child.arguments = ["serve"]
+    child.environment = [
+      "PORT": "0", "ACCESS_LOG": "off", "AUTH_SCRYPT_LOG_N": "10", "AUTH_RATE_LIMIT": "off",
+    ].merging(storeEnvironment) { $1 }
+    let stdout = Pipe()
+    child.standardOutput = stdout
+    child.standardError = FileHandle.nullDevice
+    try ChildProcess.start(child)
+    var text = ""
+    var found: Int?
+    while found == nil {
+      let data = await ChildProcess.readAvailable(stdout.fileHandleForReading)
+      guard !data.isEmpty else {
+        child.terminate()
+        throw SyncServerFailure(description: "kiln-server exited before it listened")
+      }
+      text += String(decoding: data, as: UTF8.self)
+      for line in text.split(separator: "\n")
+      where line.hasPrefix("kiln-server serve listening on ") {
+        if let colon = line.lastIndex(of: ":") { found = Int(line[line.index(after: colon)...]) }
+      }
+    }
+    process = child
+    port = found ?? 0
+  }
+
+  /// Kills the server at once (SIGKILL: no graceful end, as a crash or a lost machine).
+  func kill() {
+    guard let process, process.isRunning else { return }
+    Glibc.kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  /// Stops the server and removes its SQLite folder.
+  func stop() {
+    kill()
+    try? FileManager.default.removeItem(at: dataDirectory)
+  }
+
+  /// The binary built beside `kiln`.
+  static var path: String {
+    URL(fileURLWithPath: ChatTestHome.kilnPath).deletingLastPathComponent()
+      .appendingPathComponent("kiln-server").path
+  }
+
+  /// The anon key as an operator gets it: `kiln-server keys --json` on the same store.
+  private static func anonKey(
+    dataDirectory: URL, environment: [String: String]
+  ) async throws -> String {
+    let keys = Process()
+    keys.executableURL = URL(fileURLWithPath: path)
+    keys.arguments = ["keys", "--json", "--data-dir", dataDirectory.path]
+    keys.environment = environment
+    let output = Pipe()
+    keys.standardOutput = output
+    keys.standardError = FileHandle.nullDevice
+    try ChildProcess.start(keys)
+    let printed = await ChildProcess.readToEnd(output.fileHandleForReading)
+    keys.waitUntilExit()
+    let object = try? JSONSerialization.jsonObject(with: printed) as? [String: Any]
+    guard keys.terminationStatus == 0, let key = object?["anon_key"] as? String else {
+      throw SyncServerFailure(description: "kiln-server keys printed no anon key")
+    }
+    return key
+  }
+}
+
+struct SyncServerFailure: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// One device: a `kiln` home whose runs reach `server` with sync on.
+struct SyncDevice {
+  let home: ChatTestHome
+  let server: SyncServerProcess
+
+  init(server: SyncServerProcess) throws {
+    home = try ChatTestHome()
+    self.server = server
+  }
+
+  /// The environment of a run: real accounts and sync at `baseURL` (the server's own, or
+  /// a relay in front of it).
+  func environment(baseURL: String? = nil) -> [String: String] {
+    [
+      "AUTH_BYPASS": "0", "SUPABASE_URL": baseURL ?? server.baseURL,
+      "SUPABASE_ANON_KEY": server.anonKey, "CHAT_SYNC_ENABLED": "true",
+    ]
+  }
+
+  @discardableResult
+  func kiln(
+    _ arguments: [String], input: String = "", baseURL: String? = nil
+  ) async throws -> (status: Int32, output: String, error: String) {
+    try await home.runWithPipes(arguments, input: input, environment: environment(baseURL: baseURL))
+  }
+
+  /// `kiln sync --json`'s object, failing when the round failed.
+  func sync(baseURL: String? = nil) async throws -> [String: Any] {
+    let run = try await kiln(["sync", "--json"], baseURL: baseURL)
+    guard run.status == 0 else {
+      throw SyncServerFailure(description: "kiln sync failed (\(run.status)): \(run.error)")
+    }
+    return try KilnOutput.object(run.output)
+  }
+
+  /// The conversations `kiln chats --json` lists: id → title.
+  func conversations() async throws -> [String: String] {
+    let run = try await kiln(["chats", "--json", "--limit", "1000"])
+    let listed = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
+    var titles: [String: String] = [:]
+    for conversation in listed ?? [] {
+      if let id = conversation["id"] as? String { titles[id] = conversation["title"] as? String }
+    }
+    return titles
+  }
+
+  /// The texts of a conversation's messages, oldest first.
+  func messages(of conversation: String) async throws -> [String] {
+    let run = try await kiln(["show", conversation, "--json"])
+    let object = try KilnOutput.object(run.output)
+    let messages = object["messages"] as? [[String: Any]] ?? []
+    return messages.compactMap { $0["text"] as? String }
+  }
+}
