@@ -18,14 +18,12 @@ import Testing
           (id: SyncSamples.id(1), status: "applied", row: SyncSamples.conversationRow(1, seq: 1)),
           (id: SyncSamples.id(2), status: "merged", row: SyncSamples.messageRow(2, in: 1, seq: 2)),
         ])))
+    // The push answered change numbers 1 and 2, every one after the cursor: the pull starts
+    // after them instead of bringing the device's own rows back.
     harness.server.enqueuePull(
       .json(
         SyncSamples.pull(
-          [
-            ("conversations", SyncSamples.conversationRow(1, seq: 1)),
-            ("messages", SyncSamples.messageRow(2, in: 1, seq: 2)),
-            ("memories", SyncSamples.memoryRow(3, text: "From the laptop", seq: 3)),
-          ], next: 3)))
+          [("memories", SyncSamples.memoryRow(3, text: "From the laptop", seq: 3))], next: 3)))
     let engine = harness.engine(clock: .incrementing(from: Fixture.referenceDate, by: 0.25))
     let report = try await engine.sync()
     #expect(
@@ -36,8 +34,8 @@ import Testing
     #expect(report.applied == 1)
     #expect(report.merged == 1)
     #expect(report.stale == 0)
-    #expect(report.pulled == 3)
-    #expect(report.stored == 5)
+    #expect(report.pulled == 1)
+    #expect(report.stored == 3)
     #expect(report.bytesSent == harness.server.server.requests.map(\.body.count).reduce(0, +))
     #expect(report.bytesReceived > 0)
     #expect(report.duration == .milliseconds(250))
@@ -48,7 +46,39 @@ import Testing
       try await harness.journal.row(Fixture.uuid(3))
         == .memory(SyncSamples.memory(3, text: "From the laptop")))
     let pull = try #require(harness.server.requests(SyncServerHarness.pullPath).first)
+    #expect(pull.bodyText == #"{"since":2,"max_rows":500}"#)
+  }
+
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func aPushAnsweredWithAGapInTheChangeNumbersLeavesThePullToBringTheOtherChange(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await EngineHarness(kind: kind)
+    defer { harness.server.server.stop() }
+    try await harness.writeConversation(1)
+    try await harness.writeConversation(2)
+    // Another device's change took number 2 between this device's two rows.
+    harness.server.enqueuePush(
+      .json(
+        SyncSamples.push([
+          (id: SyncSamples.id(1), status: "applied", row: SyncSamples.conversationRow(1, seq: 1)),
+          (id: SyncSamples.id(2), status: "applied", row: SyncSamples.conversationRow(2, seq: 3)),
+        ])))
+    harness.server.enqueuePull(
+      .json(
+        SyncSamples.pull(
+          [
+            ("conversations", SyncSamples.conversationRow(1, seq: 1)),
+            ("memories", SyncSamples.memoryRow(4, text: "From the phone", seq: 2)),
+            ("conversations", SyncSamples.conversationRow(2, seq: 3)),
+          ], next: 3)))
+    _ = try await harness.engine().sync()
+    let pull = try #require(harness.server.requests(SyncServerHarness.pullPath).first)
     #expect(pull.bodyText == #"{"since":0,"max_rows":500}"#)
+    #expect(
+      try await harness.journal.row(Fixture.uuid(4))
+        == .memory(SyncSamples.memory(4, text: "From the phone")))
+    #expect(try await harness.summary().cursor == 3)
   }
 
   @Test(arguments: JournalHarness.Kind.allCases)

@@ -31,6 +31,7 @@ struct SyncRound: Sendable {
 
   private func push(into report: inout SyncRoundReport) async throws(SyncError) {
     let batchSize = configuration.pushBatchSize
+    var cursor = try await journaled { try await journal.summary(account: account).cursor }
     for _ in 0..<configuration.maximumPushesPerRound {
       try checkCancellation()
       let items = try await journaled {
@@ -47,6 +48,10 @@ struct SyncRound: Sendable {
       report.add(exchange.value)
       report.add(exchange)
       report.add(applied)
+      if let moved = Self.cursor(after: cursor, ownRows: rows) {
+        _ = try await journaled { try await journal.apply([], account: account, cursor: moved) }
+        cursor = moved
+      }
       if items.count < batchSize, sent.count == items.count { return }
     }
   }
@@ -66,6 +71,17 @@ struct SyncRound: Sendable {
       report.add(applied)
       if !page.hasMore { return }
     }
+  }
+
+  /// The cursor a push lets the device skip to, or `nil`: when the rows the server
+  /// returned carry every change number after `cursor` up to the highest (each user's
+  /// numbers have no gaps), no other change lies in between, and the device already holds
+  /// each of those rows as the push stored it, so pulling them back would only repeat them.
+  /// A row another device changed in between leaves a gap, and the pull brings it.
+  static func cursor(after cursor: Int64, ownRows rows: [SyncServerRow?]) -> Int64? {
+    let newer = Set(rows.compactMap { $0?.changeSequence }.filter { $0 > cursor })
+    guard let highest = newer.max(), Int64(newer.count) == highest - cursor else { return nil }
+    return highest
   }
 
   private func checkCancellation() throws(SyncError) {
