@@ -50,21 +50,15 @@ struct SQLiteSyncPull {
   private func write(_ table: Table?, id: String, into output: inout SyncJSONOutput) throws {
     switch table {
     case .conversations:
-      let row = try connection.first(
-        "SELECT \(SyncedConversation.columns) FROM sync_conversations WHERE id = ?", id,
-        map: SyncedConversation.init)
+      let row = try connection.first(SyncedConversation.selectSQL, id, map: SyncedConversation.init)
       output.raw("{\"table\":\"conversations\",\"row\":")
       try required(row).write(to: &output)
     case .messages:
-      let row = try connection.first(
-        "SELECT \(SyncedMessage.columns) FROM sync_messages WHERE id = ?", id,
-        map: SyncedMessage.init)
+      let row = try connection.first(SyncedMessage.selectSQL, id, map: SyncedMessage.init)
       output.raw("{\"table\":\"messages\",\"row\":")
       try required(row).write(to: &output)
     case .memories:
-      let row = try connection.first(
-        "SELECT \(SyncedMemory.columns) FROM sync_memories WHERE id = ?", id,
-        map: SyncedMemory.init)
+      let row = try connection.first(SyncedMemory.selectSQL, id, map: SyncedMemory.init)
       output.raw("{\"table\":\"memories\",\"row\":")
       try required(row).write(to: &output)
     case nil:

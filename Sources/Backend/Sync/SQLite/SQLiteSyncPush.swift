@@ -61,76 +61,35 @@ struct SQLiteSyncPush {
     return output.text
   }
 
-  // MARK: - Conversations
+  // MARK: - Tables
 
   private func conversation(
     _ change: SyncConversationChange, sequence: Int64, into output: inout SyncJSONOutput
   ) throws -> Bool {
-    let stored = try connection.first(
-      "SELECT \(SyncedConversation.columns) FROM sync_conversations WHERE id = ?", change.id,
-      map: SyncedConversation.init)
-    let outcome: SyncMergeOutcome<SyncedConversation>
-    if let stored {
-      if stored.userID != user {
-        outcome = .refused
-      } else {
-        var (row, status) = change.merge(into: stored, now: now)
-        if row == stored {
-          outcome = SyncMergeOutcome(status: status, row: stored, changed: false)
-        } else {
-          row.changeSeq = sequence
-          try save(row.bindings, sql: SyncedConversation.saveSQL)
-          if change.operation == .delete, stored.deletedAt == nil {
-            try connection.run(
-              "DELETE FROM sync_messages WHERE conversation_id = ? AND user_id = ?", change.id,
-              user)
-          }
-          outcome = SyncMergeOutcome(status: status, row: row, changed: true)
-        }
+    let outcome = try merge(change, sequence: sequence) {
+      change.newRow(user: user, sequence: sequence, now: now)
+    } afterUpdate: { stored in
+      // A conversation's delete takes its messages with it (clients remove them too).
+      if change.operation == .delete, stored.deletedAt == nil {
+        try connection.run(
+          "DELETE FROM sync_messages WHERE conversation_id = ? AND user_id = ?", change.id, user)
       }
-    } else {
-      let row = change.newRow(user: user, sequence: sequence, now: now)
-      try save(row.bindings, sql: SyncedConversation.saveSQL)
-      outcome = SyncMergeOutcome(status: .applied, row: row, changed: true)
     }
-    write(id: change.id, outcome, into: &output) { $0.write(to: &$1) }
+    write(id: change.id, outcome, into: &output)
     return outcome.changed
   }
-
-  // MARK: - Messages
 
   private func message(
     _ change: SyncMessageChange, sequence: Int64, into output: inout SyncJSONOutput
   ) throws -> Bool {
-    let stored = try connection.first(
-      "SELECT \(SyncedMessage.columns) FROM sync_messages WHERE id = ?", change.id,
-      map: SyncedMessage.init)
-    let outcome: SyncMergeOutcome<SyncedMessage>
-    if let stored {
-      if stored.userID != user {
-        outcome = .refused
-      } else {
-        var (row, status) = change.merge(into: stored, now: now)
-        if row == stored {
-          outcome = SyncMergeOutcome(status: status, row: stored, changed: false)
-        } else {
-          row.changeSeq = sequence
-          try save(row.bindings, sql: SyncedMessage.saveSQL)
-          outcome = SyncMergeOutcome(status: status, row: row, changed: true)
-        }
-      }
-    } else if let conversation = change.conversationID,
-      try liveConversation(conversation),
-      let row = change.newRow(user: user, sequence: sequence, now: now)
-    {
-      try save(row.bindings, sql: SyncedMessage.saveSQL)
-      outcome = SyncMergeOutcome(status: .applied, row: row, changed: true)
-    } else {
-      // A delete of an id never stored, or a message whose conversation is missing,
-      // deleted or another user's.
-      outcome = .refused
+    let outcome = try merge(change, sequence: sequence) {
+      // Stored only under a live conversation of the caller's; a delete of an id never
+      // stored stores nothing.
+      guard let conversation = change.conversationID, try liveConversation(conversation)
+      else { return nil }
+      return change.newRow(user: user, sequence: sequence, now: now)
     }
-    write(id: change.id, outcome, into: &output) { $0.write(to: &$1) }
+    write(id: change.id, outcome, into: &output)
     return outcome.changed
   }
 
@@ -141,43 +100,42 @@ struct SQLiteSyncPush {
     ) { _ in true } ?? false
   }
 
-  // MARK: - Memories
-
   private func memory(
     _ change: SyncMemoryChange, sequence: Int64, into output: inout SyncJSONOutput
   ) throws -> Bool {
-    let stored = try connection.first(
-      "SELECT \(SyncedMemory.columns) FROM sync_memories WHERE id = ?", change.id,
-      map: SyncedMemory.init)
-    let outcome: SyncMergeOutcome<SyncedMemory>
-    if let stored {
-      if stored.userID != user {
-        outcome = .refused
-      } else {
-        var (row, status) = change.merge(into: stored, now: now)
-        if row == stored {
-          outcome = SyncMergeOutcome(status: status, row: stored, changed: false)
-        } else {
-          row.changeSeq = sequence
-          try save(row.bindings, sql: SyncedMemory.saveSQL)
-          outcome = SyncMergeOutcome(status: status, row: row, changed: true)
-        }
-      }
-    } else {
-      let row = change.newRow(user: user, sequence: sequence, now: now)
-      try save(row.bindings, sql: SyncedMemory.saveSQL)
-      outcome = SyncMergeOutcome(status: .applied, row: row, changed: true)
+    let outcome = try merge(change, sequence: sequence) {
+      change.newRow(user: user, sequence: sequence, now: now)
     }
-    write(id: change.id, outcome, into: &output) { $0.write(to: &$1) }
+    write(id: change.id, outcome, into: &output)
     return outcome.changed
   }
 
-  // MARK: - Shared
-
-  /// Inserts the row, or replaces every column of the stored one (`saveSQL`).
-  private func save(_ bindings: [any SQLiteBindable], sql: String) throws {
-    try connection.run(sql, bindings: bindings)
+  /// The change merged into the stored row of its id: a row of another user is neither read
+  /// nor changed (`stale`, no row); no stored row stores `newRow()` (nothing when it is
+  /// `nil`); otherwise the merged row is saved with number `sequence` when it differs from
+  /// the stored one, and `afterUpdate` runs with the stored row.
+  private func merge<Change: SyncRowChange>(
+    _ change: Change, sequence: Int64, newRow: () throws -> Change.Row?,
+    afterUpdate: (Change.Row) throws -> Void = { _ in }
+  ) throws -> SyncMergeOutcome<Change.Row> {
+    guard let stored = try connection.first(Change.Row.selectSQL, change.id, map: Change.Row.init)
+    else {
+      guard let row = try newRow() else { return .refused }
+      try connection.run(Change.Row.saveSQL, bindings: row.bindings)
+      return SyncMergeOutcome(status: .applied, row: row, changed: true)
+    }
+    guard stored.userID == user else { return .refused }
+    var (row, status) = change.merge(into: stored, now: now)
+    guard row != stored else {
+      return SyncMergeOutcome(status: status, row: stored, changed: false)
+    }
+    row.changeSeq = sequence
+    try connection.run(Change.Row.saveSQL, bindings: row.bindings)
+    try afterUpdate(stored)
+    return SyncMergeOutcome(status: status, row: row, changed: true)
   }
+
+  // MARK: - Shared
 
   /// The statement that inserts a row of `table` with `columns` (the first is `id`) or
   /// replaces every other column of the stored one.
@@ -192,9 +150,8 @@ struct SQLiteSyncPush {
   }
 
   /// `{"id": …, "status": …, "row": …}`.
-  private func write<Row>(
-    id: String, _ outcome: SyncMergeOutcome<Row>, into output: inout SyncJSONOutput,
-    row writeRow: (Row, inout SyncJSONOutput) -> Void
+  private func write<Row: SyncedRow>(
+    id: String, _ outcome: SyncMergeOutcome<Row>, into output: inout SyncJSONOutput
   ) {
     output.raw("{")
     output.key("id", first: true)
@@ -203,7 +160,7 @@ struct SQLiteSyncPush {
     output.string(outcome.status.rawValue)
     output.key("row")
     if let row = outcome.row {
-      writeRow(row, &output)
+      row.write(to: &output)
     } else {
       output.null()
     }

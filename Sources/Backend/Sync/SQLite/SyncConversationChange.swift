@@ -2,7 +2,7 @@ import JOSE
 
 /// A checked change of `conversations` and its merge into the stored row (the migration's
 /// `push_conversation`, in Swift).
-struct SyncConversationChange {
+struct SyncConversationChange: SyncRowChange {
   static let mergeKeys: Set<String> = ["title", "persona", "is_pinned", "is_archived"]
 
   let operation: SyncOperation
@@ -58,12 +58,12 @@ struct SyncConversationChange {
   /// The stored row after this change, and the change's status.
   func merge(
     into old: SyncedConversation, now: Int64
-  ) -> (row: SyncedConversation, status: SyncMergeOutcome<SyncedConversation>.Status) {
+  ) -> (row: SyncedConversation, status: SyncMergeStatus) {
     var new = old
     new.createdAt = earliest(old.createdAt, createdAt)
     new.updatedAt = latest(old.updatedAt, updatedAt)
     new.clocks = old.clocks.merged(with: clocks)
-    let status: SyncMergeOutcome<SyncedConversation>.Status
+    let status: SyncMergeStatus
     if operation == .delete {
       if let stored = old.deletedAt {
         new.deletedAt = earliest(stored, deletedAt)
@@ -98,7 +98,7 @@ struct SyncConversationChange {
         new.isArchived = isArchived
         won += 1
       }
-      status = SyncMergeOutcome.status(won: won, carried: clocks.count)
+      status = SyncMergeStatus.of(won: won, carried: clocks.count)
     }
     return (new, status)
   }

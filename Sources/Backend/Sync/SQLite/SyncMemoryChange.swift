@@ -2,7 +2,7 @@ import JOSE
 
 /// A checked change of `memories` and its merge into the stored row (the migration's
 /// `push_memory`, in Swift).
-struct SyncMemoryChange {
+struct SyncMemoryChange: SyncRowChange {
   static let mergeKeys: Set<String> = ["content", "source"]
 
   let operation: SyncOperation
@@ -47,12 +47,12 @@ struct SyncMemoryChange {
 
   func merge(
     into old: SyncedMemory, now: Int64
-  ) -> (row: SyncedMemory, status: SyncMergeOutcome<SyncedMemory>.Status) {
+  ) -> (row: SyncedMemory, status: SyncMergeStatus) {
     var new = old
     new.createdAt = earliest(old.createdAt, createdAt)
     new.updatedAt = latest(old.updatedAt, updatedAt)
     new.clocks = old.clocks.merged(with: clocks)
-    let status: SyncMergeOutcome<SyncedMemory>.Status
+    let status: SyncMergeStatus
     if operation == .delete {
       if let stored = old.deletedAt {
         new.deletedAt = earliest(stored, deletedAt)
@@ -75,7 +75,7 @@ struct SyncMemoryChange {
         new.source = source
         won += 1
       }
-      status = SyncMergeOutcome.status(won: won, carried: clocks.count)
+      status = SyncMergeStatus.of(won: won, carried: clocks.count)
     }
     return (new, status)
   }

@@ -3,7 +3,7 @@ import JOSE
 /// A checked change of `messages` and its merge into the stored row (the migration's
 /// `push_message`, in Swift). Messages are append-only by id: only the `body` key's
 /// columns ever change, and a message is stored only under a live conversation.
-struct SyncMessageChange {
+struct SyncMessageChange: SyncRowChange {
   static let mergeKeys: Set<String> = ["body"]
   static let finishedStatuses: Set<String> = ["complete", "failed", "cancelled"]
 
@@ -61,11 +61,11 @@ struct SyncMessageChange {
 
   func merge(
     into old: SyncedMessage, now: Int64
-  ) -> (row: SyncedMessage, status: SyncMergeOutcome<SyncedMessage>.Status) {
+  ) -> (row: SyncedMessage, status: SyncMergeStatus) {
     var new = old
     new.createdAt = earliest(old.createdAt, createdAt)
     new.clocks = old.clocks.merged(with: clocks)
-    let status: SyncMergeOutcome<SyncedMessage>.Status
+    let status: SyncMergeStatus
     if operation == .delete {
       if let stored = old.deletedAt {
         new.deletedAt = earliest(stored, deletedAt)

@@ -1,6 +1,8 @@
+import Core
+
 /// Times as docs/SYNC.md §1 carries them (`2026-12-02T10:07:54.123Z`), read into whole
 /// milliseconds since 1970 and written back, as the migration's `row_time` and `wire_time`
-/// do on PostgreSQL.
+/// do on PostgreSQL (day arithmetic: Core's `CivilDate`).
 ///
 /// Reading follows PostgreSQL's `timestamptz` input for this one form: the proleptic
 /// Gregorian calendar, no year zero, day within its month, `24:00:00.000` (the next
@@ -55,7 +57,7 @@ enum SyncWireTime {
       second < 60 || (second == 60 && fraction == 0),
       hour < 24 || (hour == 24 && minute == 0 && second == 0 && fraction == 0)
     else { throw .invalid }
-    let days = daysFromCivil(year: year, month: month, day: day)
+    let days = Int64(CivilDate.days(year: Int(year), month: Int(month), day: Int(day)))
     return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + fraction
   }
 
@@ -63,7 +65,8 @@ enum SyncWireTime {
   /// digits.
   static func text(_ milliseconds: Int64) -> String {
     let (days, dayMilliseconds) = floorDivision(milliseconds, 86_400_000)
-    let (year, month, day) = civil(fromDays: days)
+    let civil = CivilDate.fromDays(Int(days))
+    let (year, month, day) = (Int64(civil.year), Int64(civil.month), Int64(civil.day))
     let hour = dayMilliseconds / 3_600_000
     let minute = dayMilliseconds / 60_000 % 60
     let second = dayMilliseconds / 1000 % 60
@@ -94,30 +97,5 @@ enum SyncWireTime {
   private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
     let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
     return (quotient, value - quotient * divisor)
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's civil-day
-  /// arithmetic: years counted from March, in 400-year eras).
-  private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = floorDivision(shiftedYear, 400).0
-    let yearOfEra = shiftedYear - era * 400
-    let monthFromMarch = (month + 9) % 12
-    let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-    let shifted = days + 719_468
-    let era = floorDivision(shifted, 146_097).0
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthFromMarch = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-    let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return (year, month, day)
   }
 }

@@ -1,7 +1,7 @@
 import Storage
 
 /// A conversation as the SQLite sync store keeps it (`sync_conversations`).
-struct SyncedConversation: Equatable {
+struct SyncedConversation: SyncedRow {
   var id: String
   var userID: String
   var title: String
@@ -20,6 +20,7 @@ struct SyncedConversation: Equatable {
     updated_at, deleted_at, change_seq, clocks
     """
   static let saveSQL = SQLiteSyncPush.saveSQL(table: "sync_conversations", columns: columns)
+  static let selectSQL = "SELECT \(columns) FROM sync_conversations WHERE id = ?"
 
   init(
     id: String, userID: String, title: String, personaName: String?, personaID: String?,
@@ -95,7 +96,7 @@ struct SyncedConversation: Equatable {
 }
 
 /// A message as the SQLite sync store keeps it (`sync_messages`).
-struct SyncedMessage: Equatable {
+struct SyncedMessage: SyncedRow {
   var id: String
   var userID: String
   var conversationID: String
@@ -125,6 +126,7 @@ struct SyncedMessage: Equatable {
     change_seq, clocks
     """
   static let saveSQL = SQLiteSyncPush.saveSQL(table: "sync_messages", columns: columns)
+  static let selectSQL = "SELECT \(columns) FROM sync_messages WHERE id = ?"
 
   init(
     id: String, userID: String, conversationID: String, parentID: String?, role: String,
@@ -209,7 +211,7 @@ struct SyncedMessage: Equatable {
 }
 
 /// A memory as the SQLite sync store keeps it (`sync_memories`).
-struct SyncedMemory: Equatable {
+struct SyncedMemory: SyncedRow {
   var id: String
   var userID: String
   var content: String
@@ -224,6 +226,7 @@ struct SyncedMemory: Equatable {
     id, user_id, content, source, created_at, updated_at, deleted_at, change_seq, clocks
     """
   static let saveSQL = SQLiteSyncPush.saveSQL(table: "sync_memories", columns: columns)
+  static let selectSQL = "SELECT \(columns) FROM sync_memories WHERE id = ?"
 
   init(
     id: String, userID: String, content: String, source: String?, createdAt: Int64,
