@@ -81,11 +81,40 @@ public final class PostgresTestServer: Sendable {
     try await runOnOwnThread { try launch(PostgresLauncher.locate(candidates: [binaryDirectory])) }
   }
 
-  private static func launch(_ located: PostgresLauncher? = nil) throws -> PostgresTestServer {
+  /// The settings of the tests' server: nothing is flushed to the disk, since a test's data
+  /// never needs to outlive a crash.
+  static let testSettings = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+
+  /// Starts a server of its own (not the shared one) with `settings` (`postgres -c` options)
+  /// in place of `testSettings`: for kiln-bench, which measures with PostgreSQL's own
+  /// durability (an empty string keeps every default: each commit is flushed).
+  /// - Throws: `PostgresTestServerError` saying why it could not start.
+  package static func startUnshared(settings: String) async throws -> PostgresTestServer {
+    try await runOnOwnThread { try launch(settings: settings) }
+  }
+
+  /// Stops the server now (`pg_ctl -m fast stop`) and removes its directory, instead of when
+  /// this process ends.
+  /// - Throws: `PostgresTestServerError` when `pg_ctl` fails.
+  package func stop() async throws {
+    let launcher = self.launcher
+    let directory = self.directory
+    try await Self.runOnOwnThread {
+      try launcher.run(
+        launcher.program("pg_ctl"),
+        ["-D", directory.appendingPathComponent("data").path, "-m", "fast", "-w", "stop"],
+        asServerUser: true)
+      try FileManager.default.removeItem(at: directory)
+    }
+  }
+
+  private static func launch(
+    _ located: PostgresLauncher? = nil, settings: String = testSettings
+  ) throws -> PostgresTestServer {
     var launcher = try located ?? PostgresLauncher.locate()
     let directory = try launcher.makeServerDirectory()
     do {
-      return try launch(launcher, in: directory)
+      return try launch(launcher, in: directory, settings: settings)
     } catch {
       // Nothing runs in the directory when the start failed; the error already holds the logs.
       try? FileManager.default.removeItem(at: directory)
@@ -94,7 +123,7 @@ public final class PostgresTestServer: Sendable {
   }
 
   private static func launch(
-    _ launcher: PostgresLauncher, in directory: URL
+    _ launcher: PostgresLauncher, in directory: URL, settings: String
   ) throws
     -> PostgresTestServer
   {
@@ -110,8 +139,8 @@ public final class PostgresTestServer: Sendable {
     for _ in 0..<3 {
       let port = try freeLoopbackPort()
       let options =
-        "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off "
-        + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 "
+        + "-c max_connections=200 \(settings)"
       do {
         try launcher.run(
           launcher.program("pg_ctl"),
