@@ -173,7 +173,7 @@ package.targets += [
     name: "kiln-bench",
     dependencies: [
       "Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport", "FeatureChat",
-      "HTTPServer", "JOSE",
+      "HTTPServer", "JOSE", "Sync",
       .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
     ]
   ),

@@ -26,6 +26,7 @@ enum BenchmarkRegistry {
     .sseLimits,
     .storage,
     .stream,
+    .sync,
     .upstream,
   ]
 }
