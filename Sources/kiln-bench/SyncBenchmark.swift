@@ -5,7 +5,8 @@ import TestSupport
 
 extension Benchmark {
   /// `kiln-bench sync [--store sqlite|postgres|both] [--database-url URL]
-  /// [--conversations N] [--messages N] [--rounds N] [--incremental N]`.
+  /// [--postgres-settings "-c name=value …"] [--conversations N] [--messages N] [--rounds N]
+  /// [--incremental N]`.
   static let sync = Benchmark(
     name: "sync",
     summary: "first sync of 10,000 messages and incremental rounds, SQLite and PostgreSQL",
@@ -24,6 +25,8 @@ struct SyncBenchmark {
 
   var stores = Store.allCases
   var databaseURL: String?
+  /// More settings for the throwaway PostgreSQL, to try one (`-c autovacuum_naptime=1`).
+  var postgresSettings = ""
   var conversations = 100
   var messagesPerConversation = 100
   var rounds = 20
@@ -47,6 +50,8 @@ struct SyncBenchmark {
       case "--database-url":
         databaseURL = text
         stores = [.postgres]
+      case "--postgres-settings":
+        postgresSettings = text
       case "--conversations", "--messages", "--rounds", "--incremental":
         guard let value = Int(text), value > 0, value <= 100_000 else {
           throw BenchmarkError(description: "\(option) needs a whole number from 1 to 100000")
@@ -126,7 +131,7 @@ struct SyncBenchmark {
       postgres = SyncBenchmarkPostgres(url: databaseURL, server: nil)
     } else {
       do {
-        postgres = try await SyncBenchmarkPostgres.start()
+        postgres = try await SyncBenchmarkPostgres.start(extraSettings: postgresSettings)
       } catch {
         let reason = (error as? PostgresTestServerError)?.reason ?? "\(error)"
         print("\nPostgreSQL could not be started (\(reason)); only SQLite was measured.")
@@ -140,6 +145,12 @@ struct SyncBenchmark {
       throw error
     }
     await postgres.stop()
+    if postgres.server != nil, !postgresSettings.contains("autovacuum_naptime") {
+      print(
+        "  a new database: the sync functions' plans are made while the tables are empty and"
+          + " kept until autovacuum analyzes them (autovacuum_naptime, 60 s by default);"
+          + " --postgres-settings \"-c autovacuum_naptime=1\" measures with that done early.")
+    }
   }
 
   /// One store's run: its server, its devices, its table.

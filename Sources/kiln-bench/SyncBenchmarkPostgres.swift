@@ -16,10 +16,12 @@ struct SyncBenchmarkPostgres {
   /// spelt out.
   static let durableSettings = "-c fsync=on -c synchronous_commit=on -c full_page_writes=on"
 
-  /// Starts a throwaway server with a new database.
+  /// Starts a throwaway server with a new database; `extraSettings` (`-c name=value` options)
+  /// come after the durable ones, so they may replace them.
   /// - Throws: `PostgresTestServerError` saying why it could not start.
-  static func start() async throws -> SyncBenchmarkPostgres {
-    let server = try await PostgresTestServer.startUnshared(settings: durableSettings)
+  static func start(extraSettings: String = "") async throws -> SyncBenchmarkPostgres {
+    let server = try await PostgresTestServer.startUnshared(
+      settings: durableSettings + " " + extraSettings)
     do {
       return SyncBenchmarkPostgres(url: try await server.makeDatabase(), server: server)
     } catch {
