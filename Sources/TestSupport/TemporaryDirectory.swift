@@ -22,6 +22,23 @@ public func makeTemporaryDirectory(prefix: String = "kiln") throws -> URL {
   return URL(fileURLWithPath: path, isDirectory: true)
 }
 
+/// A new temporary directory that is removed when the last reference to this value goes,
+/// for fixtures that outlive one closure (a harness a test keeps to its end).
+public final class OwnedTemporaryDirectory: Sendable {
+  /// The directory.
+  public let url: URL
+
+  /// Makes the directory (`makeTemporaryDirectory(prefix:)`).
+  /// - Throws: `POSIXError` when the directory cannot be made.
+  public init(prefix: String = "kiln") throws {
+    url = try makeTemporaryDirectory(prefix: prefix)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+}
+
 /// Runs `body` with a new, empty temporary directory and removes the directory afterwards.
 public func withTemporaryDirectory<T>(
   prefix: String = "kiln", isolation: isolated (any Actor)? = #isolation,

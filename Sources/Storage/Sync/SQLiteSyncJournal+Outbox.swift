@@ -13,17 +13,39 @@ extension SQLiteSyncJournal {
   public func pending(account: UUID, limit: Int) async throws -> [SyncOutboxItem] {
     guard limit > 0 else { return [] }
     return try await database.snapshot { connection in
+      // The batch's rows are chosen in SQL, in the order the items are sent (conversations,
+      // then messages oldest first, then memories; first change first), so a batch reads
+      // only its own entries, not the whole outbox again for every push.
+      var decodedKeys: [String: [String]] = [:]
       let entries = try connection.query(
         """
         SELECT entry, table_name, row_id, merge_keys, clock, deleted_at FROM sync_outbox
-        WHERE account = ? ORDER BY entry
-        """, account
+        WHERE account = ?1 AND row_id IN (
+          SELECT o.row_id FROM sync_outbox AS o
+          LEFT JOIN messages AS m ON o.table_name = 'messages' AND m.id = o.row_id
+          WHERE o.account = ?1 GROUP BY o.row_id
+          ORDER BY min(CASE o.table_name WHEN 'conversations' THEN 0
+              WHEN 'messages' THEN 1 ELSE 2 END),
+            coalesce(max(m.created_at), 9223372036854775807), min(o.entry)
+          LIMIT ?2)
+        ORDER BY entry
+        """, account, limit
       ) { row -> Entry in
         guard let table = SyncTable(rawValue: row.string(1)) else {
           throw StorageError.corrupted("sync_outbox names an unknown table")
         }
-        let keys =
-          (try? JSONDecoder().decode([String].self, from: Data(row.string(3).utf8))) ?? []
+        let text = row.string(3)
+        let keys: [String]
+        if let known = decodedKeys[text] {
+          keys = known
+        } else {
+          do {
+            keys = try JSONDecoder().decode([String].self, from: Data(text.utf8))
+          } catch {
+            throw StorageError.corrupted("a sync_outbox entry's merge keys are not a list")
+          }
+          decodedKeys[text] = keys
+        }
         return Entry(
           number: row.int64(0), table: table, id: try row.uuid(2), keys: keys,
           clock: row.string(4), deletedAt: row.isNull(5) ? nil : row.date(5))
@@ -109,7 +131,9 @@ extension SQLiteSyncJournal {
         var report = SyncApplyReport()
         for (item, row) in zip(items, stored) {
           try connection.run(
-            "DELETE FROM sync_outbox WHERE account = ? AND row_id = ? AND entry <= ?", account,
+            // `+account`: the row's index, not the account's, which would scan the whole
+            // outbox for every acknowledged row.
+            "DELETE FROM sync_outbox WHERE +account = ? AND row_id = ? AND entry <= ?", account,
             item.id, item.throughEntry)
           guard let row else { continue }
           if try Self.isWaiting(row.id, account: account, in: connection) {
@@ -165,7 +189,8 @@ extension SQLiteSyncJournal {
     throws -> Bool
   {
     try connection.first(
-      "SELECT 1 FROM sync_outbox WHERE account = ? AND row_id = ? LIMIT 1", account, id,
+      // `+account` keeps SQLite on the row's index (see `acknowledge`).
+      "SELECT 1 FROM sync_outbox WHERE +account = ? AND row_id = ? LIMIT 1", account, id,
       map: { _ in true }) ?? false
   }
 }

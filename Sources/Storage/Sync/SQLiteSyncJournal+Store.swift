@@ -63,7 +63,8 @@ extension SQLiteSyncJournal {
   }
 
   /// Writes a message into `messages`, or into `sync_parked` when `parked`. Columns no
-  /// merge key covers keep their stored values.
+  /// merge key covers keep their stored values; a row that would not change is not written
+  /// (its full-text index would be rewritten for nothing).
   private static func storeMessage(
     _ message: MessageDTO, parked: Bool, connection: SQLiteConnection
   ) throws {
@@ -77,6 +78,12 @@ extension SQLiteSyncJournal {
         prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
         reasoning = excluded.reasoning, error_code = excluded.error_code,
         created_at = min(created_at, excluded.created_at)
+      WHERE text IS NOT excluded.text OR status IS NOT excluded.status
+        OR model IS NOT excluded.model OR finish_reason IS NOT excluded.finish_reason
+        OR prompt_tokens IS NOT excluded.prompt_tokens
+        OR completion_tokens IS NOT excluded.completion_tokens
+        OR reasoning IS NOT excluded.reasoning OR error_code IS NOT excluded.error_code
+        OR created_at > excluded.created_at
       """, message.id, message.conversationID, message.parentID, message.role.rawValue,
       message.text, message.createdAt, message.status.rawValue, message.model,
       message.finishReason, message.promptTokens, message.completionTokens, message.reasoning,

@@ -26,6 +26,8 @@ struct JournalHarness: Sendable {
   let delete: @Sendable (SyncTable, UUID, Date, String) async throws -> Void
   /// The device's copy of a row.
   let row: @Sendable (UUID) async throws -> SyncRecord?
+  /// The SQLite journal's folder, removed with the last copy of the harness.
+  var directory: OwnedTemporaryDirectory?
 
   /// A harness of `kind` signed in to `account`.
   static func make(account: UUID, kind: Kind = .inMemory) async throws -> JournalHarness {
@@ -48,10 +50,10 @@ struct JournalHarness: Sendable {
 
   /// The SQLite journal on a fresh database; writes go through Storage's repositories.
   private static func sqlite() throws -> JournalHarness {
-    let directory = try makeTemporaryDirectory(prefix: "kiln-sync-journal")
+    let directory = try OwnedTemporaryDirectory(prefix: "kiln-sync-journal")
     let clock = AppClock.fixed(Fixture.referenceDate)
     let database = try StorageDatabase(
-      path: directory.appendingPathComponent("db").path, clock: clock)
+      path: directory.url.appendingPathComponent("db").path, clock: clock)
     let conversations = SQLiteConversationRepository(
       database: database, clock: clock, uuid: .incrementing(from: 0x9000))
     let messages = SQLiteMessageRepository(database: database)
@@ -109,7 +111,7 @@ struct JournalHarness: Sendable {
           }
           return nil
         }
-      })
+      }, directory: directory)
   }
 
   /// The engine's tests write messages of conversations they never write; SQLite needs the
