@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import TestSupport
 import Testing
 
 @testable import Backend
@@ -147,5 +148,51 @@ struct PostgresSyncSecurityTests {
       #expect(error?.code == "42501")
     }
     await database.close()
+  }
+
+  @Test func theShimsUIDReadsTheClaimSubFirstThenTheClaimsAndOnlyEverAUUID() async throws {
+    let database = try await SyncDatabase.make()
+    let raw = try await database.connect()
+    func uid(claims: String, sub: String) async throws -> String? {
+      try await raw.execute("BEGIN")
+      try await raw.query(
+        "SELECT set_config('request.jwt.claims', $1, true), "
+          + "set_config('request.jwt.claim.sub', $2, true)", [.text(claims), .text(sub)])
+      let value = try await raw.query("SELECT auth.uid()::text").first?.decode(
+        String?.self, at: 0)
+      try await raw.execute("ROLLBACK")
+      return value
+    }
+    let a = userA.uuidString.lowercased()
+    let b = userB.uuidString.lowercased()
+    #expect(try await uid(claims: claims(of: userA), sub: "") == a)
+    #expect(try await uid(claims: claims(of: userA), sub: b) == b)
+    #expect(try await uid(claims: "", sub: userB.uuidString) == b)
+    #expect(try await uid(claims: #"{"sub":"not-a-uuid"}"#, sub: "") == nil)
+    #expect(try await uid(claims: "", sub: "x-\(a)") == nil)
+    let inlinable = try await raw.query(
+      "SELECT prosrc NOT LIKE '%FROM (%' FROM pg_proc WHERE oid = 'auth.uid()'::regprocedure")
+    #expect(try inlinable.first?.decode(Bool.self, at: 0) == true)
+    await raw.close()
+    await database.close()
+  }
+
+  @Test func aDatabaseWithItsOwnUIDKeepsItThroughStepSix() async throws {
+    let server = try await PostgresTestServer.shared()
+    let url = try await server.makeDatabase()
+    let admin = try await PostgresConnection.connect(url: url)
+    try await admin.execute("CREATE SCHEMA auth")
+    try await admin.execute(
+      "CREATE FUNCTION auth.uid() RETURNS uuid LANGUAGE sql STABLE AS "
+        + "$$ SELECT nullif(current_setting('request.jwt.claim.sub', true), '')::uuid $$")
+    let store = try PostgresServerStore(url: url, clock: ManualClock(start: storeNoon).appClock)
+    try await store.migrate()
+    let source = try await admin.query(
+      "SELECT prosrc FROM pg_proc WHERE oid = 'auth.uid()'::regprocedure")
+    #expect(
+      try source.first?.decode(String.self, at: 0)
+        == " SELECT nullif(current_setting('request.jwt.claim.sub', true), '')::uuid ")
+    await admin.close()
+    await store.close()
   }
 }

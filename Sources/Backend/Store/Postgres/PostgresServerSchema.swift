@@ -64,6 +64,9 @@ enum PostgresServerSchema {
     PostgresMigration(
       version: 5, name: "sync (supabase/migrations/20261202000000_sync.sql)",
       sql: PostgresSyncMigrationSQL.text),
+    PostgresMigration(
+      version: 6, name: "an inlinable auth.uid() for row-level security",
+      sql: PostgresAuthShimSQL.inlinableUID),
   ]
 
   /// Admission in one round trip: a plpgsql function, called as one statement, so it runs in
