@@ -191,8 +191,9 @@ struct SyncBenchmark {
       let push = results.firstPush.report
       print(
         "  A wrote the corpus through Storage in \(SyncBenchmarkReport.format(results.seeding));"
-          + " A's first round pushed \(push.pushed) and pulled \(push.pulled) back"
-          + " (its own rows, renumbered by the server), stored \(push.stored);"
+          + " A's first round pushed \(push.pushed) and pulled \(push.pulled)"
+          + " (a push answered without a gap in the change numbers moves the cursor past"
+          + " A's own rows), stored \(push.stored);"
           + " B pulled \(results.firstPull.report.pulled). \(rounds) incremental rounds each.")
     }
   }

@@ -21,6 +21,27 @@ struct PostgresSyncMigrationTests {
     let file = root.appendingPathComponent("supabase/migrations/20261202000000_sync.sql")
     let text = try Data(contentsOf: file)
     #expect(text == Data(PostgresSyncMigrationSQL.text.utf8))
+    let indexes = try Data(
+      contentsOf: root.appendingPathComponent(
+        "supabase/migrations/20261207000000_sync_lookup_indexes.sql"))
+    #expect(indexes == Data(PostgresSyncLookupIndexesSQL.text.utf8))
+  }
+
+  @Test(arguments: ["conversations", "messages", "memories"])
+  func aLookupByIDOnANewDatabaseUsesAnIndexOfTheID(table: String) async throws {
+    let database = try await SyncDatabase.make()
+    let raw = try await database.connect()
+    try await raw.execute("BEGIN")
+    try await raw.execute("SET LOCAL ROLE authenticated")
+    try await raw.query(
+      "SELECT set_config('request.jwt.claims', $1, true)", [.text(claims(of: userA))])
+    let plan = try await raw.query(
+      "EXPLAIN SELECT * FROM public.\(table) WHERE id = '\(syncID(9).uuidString)' FOR UPDATE")
+    let lines = try plan.rows.map { try $0.decode(String.self, at: 0) }.joined(separator: "\n")
+    try await raw.execute("ROLLBACK")
+    #expect(lines.contains("\(table)_id_user"), "\(lines)")
+    await raw.close()
+    await database.close()
   }
 
   @Test func migratingAgainAppliesNothingAndChangesNoFunction() async throws {
@@ -35,7 +56,7 @@ struct PostgresSyncMigrationTests {
     #expect(try await database.server.migrate().isEmpty)
     #expect(try await raw.query(functions).first?.decode(String.self, at: 0) == before)
     let versions = try await raw.query("SELECT version FROM schema_migrations ORDER BY version")
-    #expect(try versions.rows.map { try $0.decode(Int.self, at: 0) } == [1, 2, 3, 4, 5, 6])
+    #expect(try versions.rows.map { try $0.decode(Int.self, at: 0) } == [1, 2, 3, 4, 5, 6, 7])
     await raw.close()
     await database.close()
   }
@@ -46,7 +67,7 @@ struct PostgresSyncMigrationTests {
     let second = try PostgresServerStore(url: try await server.makeDatabase(), clock: clock)
     async let firstRun = first.migrate()
     async let secondRun = second.migrate()
-    #expect(try await [firstRun, secondRun] == [[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6]])
+    #expect(try await [firstRun, secondRun] == [[1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4, 5, 6, 7]])
     for store in [first, second] {
       let answer = try await store.sync.perform(
         .push(
@@ -74,7 +95,7 @@ struct PostgresSyncMigrationTests {
     #expect(!reason.contains("plain-secret"))
 
     try await admin.execute("GRANT anon, authenticated, service_role TO kiln_plain")
-    #expect(try await store.migrate() == [4, 5, 6])
+    #expect(try await store.migrate() == [4, 5, 6, 7])
     let database = SyncDatabase.postgres(url: url, server: store)
     _ = try await database.push(
       [change("memories", memoryRow(syncID(1)), clocks: ["content": hlc(1)])], as: userA)

@@ -67,6 +67,10 @@ enum PostgresServerSchema {
     PostgresMigration(
       version: 6, name: "an inlinable auth.uid() for row-level security",
       sql: PostgresAuthShimSQL.inlinableUID),
+    PostgresMigration(
+      version: 7,
+      name: "sync lookup indexes (supabase/migrations/20261207000000_sync_lookup_indexes.sql)",
+      sql: PostgresSyncLookupIndexesSQL.text),
   ]
 
   /// Admission in one round trip: a plpgsql function, called as one statement, so it runs in
