@@ -25,6 +25,10 @@ struct PostgresSyncMigrationTests {
       contentsOf: root.appendingPathComponent(
         "supabase/migrations/20261207000000_sync_lookup_indexes.sql"))
     #expect(indexes == Data(PostgresSyncLookupIndexesSQL.text.utf8))
+    let timeBound = try Data(
+      contentsOf: root.appendingPathComponent(
+        "supabase/migrations/20261207000001_sync_time_bound.sql"))
+    #expect(timeBound == Data(PostgresSyncTimeBoundSQL.text.utf8))
   }
 
   @Test(arguments: ["conversations", "messages", "memories"])
@@ -56,7 +60,7 @@ struct PostgresSyncMigrationTests {
     #expect(try await database.server.migrate().isEmpty)
     #expect(try await raw.query(functions).first?.decode(String.self, at: 0) == before)
     let versions = try await raw.query("SELECT version FROM schema_migrations ORDER BY version")
-    #expect(try versions.rows.map { try $0.decode(Int.self, at: 0) } == [1, 2, 3, 4, 5, 6, 7])
+    #expect(try versions.rows.map { try $0.decode(Int.self, at: 0) } == [1, 2, 3, 4, 5, 6, 7, 8])
     await raw.close()
     await database.close()
   }
@@ -67,7 +71,8 @@ struct PostgresSyncMigrationTests {
     let second = try PostgresServerStore(url: try await server.makeDatabase(), clock: clock)
     async let firstRun = first.migrate()
     async let secondRun = second.migrate()
-    #expect(try await [firstRun, secondRun] == [[1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4, 5, 6, 7]])
+    #expect(
+      try await [firstRun, secondRun] == [[1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8]])
     for store in [first, second] {
       let answer = try await store.sync.perform(
         .push(
@@ -95,7 +100,7 @@ struct PostgresSyncMigrationTests {
     #expect(!reason.contains("plain-secret"))
 
     try await admin.execute("GRANT anon, authenticated, service_role TO kiln_plain")
-    #expect(try await store.migrate() == [4, 5, 6, 7])
+    #expect(try await store.migrate() == [4, 5, 6, 7, 8])
     let database = SyncDatabase.postgres(url: url, server: store)
     _ = try await database.push(
       [change("memories", memoryRow(syncID(1)), clocks: ["content": hlc(1)])], as: userA)

@@ -209,6 +209,10 @@ struct SyncStoreWireTimeTests {
     ("2026-12-31T24:00:00.001Z", nil),
     ("2026-06-30T23:59:60.000Z", "2026-07-01T00:00:00.000Z"),
     ("2026-06-30T23:59:60.250Z", nil),
+    ("2026-12-02T10:07:60.500Z", "2026-12-02T10:08:00.500Z"),
+    ("2026-12-31T23:58:60.999Z", "2026-12-31T23:59:00.999Z"),
+    ("9999-12-31T24:00:00.000Z", nil),
+    ("9999-12-31T23:59:60.000Z", nil),
     ("2026-06-30T23:59:61.000Z", nil),
     ("2026-06-30T23:60:00.000Z", nil),
     ("2026-04-31T00:00:00.000Z", nil),
@@ -248,6 +252,31 @@ struct SyncStoreWireTimeTests {
       as: userA)
     #expect(refusal?.status == 400)
     #expect(refusal?.code == "22P05")
+    #expect(try await database.allRows(of: userA).isEmpty)
+    await database.close()
+  }
+
+  /// PostgreSQL refuses U+0000 anywhere in the argument, before it reads any change: in a
+  /// field no rule reads, in an id, a clock, a key, and after a change that is wrong itself.
+  @Test(
+    arguments: SyncStoreKind.allCases,
+    [
+      #"[{"table":"memories","op":"upsert","row":{"id":"c0ffee00-0000-4000-8000-000000000001","note":"\u0000"}}]"#,
+      #"[{"table":"memories","op":"upsert","row":{"id":"c0ffee00-0000-4000-8000-00000000000\u0000"}}]"#,
+      #"[{"table":"memories","op":"upsert","row":{"id":"c0ffee00-0000-4000-8000-000000000001"},"clocks":{"content":"\u0000"}}]"#,
+      #"[{"table":"memories","op":"upsert","row":{"id":"c0ffee00-0000-4000-8000-000000000001","a\u0000":1}}]"#,
+      #"[{"table":"memories","op":"bogus","row":{}},{"table":"memories","op":"upsert","row":{"content":"a\u0000"}}]"#,
+    ])
+  func aNulAnywhereRefusesTheWholePushBeforeAnyChangeIsRead(
+    kind: SyncStoreKind, text: String
+  ) async throws {
+    let database = try await SyncDatabase.make(kind)
+    let error = await #expect(throws: SyncCallError.self) {
+      try await database.store.perform(.push(changes: text), as: caller(userA))
+    }
+    #expect(error?.status == 400)
+    #expect(error?.code == "22P05")
+    #expect(error?.details?.hasPrefix("changes[") != true)
     #expect(try await database.allRows(of: userA).isEmpty)
     await database.close()
   }

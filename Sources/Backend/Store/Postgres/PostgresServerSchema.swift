@@ -71,6 +71,11 @@ enum PostgresServerSchema {
       version: 7,
       name: "sync lookup indexes (supabase/migrations/20261207000000_sync_lookup_indexes.sql)",
       sql: PostgresSyncLookupIndexesSQL.text),
+    PostgresMigration(
+      version: 8,
+      name:
+        "sync times before the year 10000 (supabase/migrations/20261207000001_sync_time_bound.sql)",
+      sql: PostgresSyncTimeBoundSQL.text),
   ]
 
   /// Admission in one round trip: a plpgsql function, called as one statement, so it runs in

@@ -85,6 +85,17 @@ public struct SQLiteSyncStore: SyncStore {
     }
   }
 
+  /// Whether any name or string in `value` holds U+0000.
+  static func containsNUL(_ value: StrictJSONValue) -> Bool {
+    switch value {
+    case .string(let text): return text.utf8.contains(0)
+    case .array(let elements): return elements.contains(where: containsNUL)
+    case .object(let members):
+      return members.contains { $0.key.utf8.contains(0) || containsNUL($0.value) }
+    case .number, .bool, .null: return false
+    }
+  }
+
   /// `sync_pull`'s checks of its arguments.
   static func pullRefusal(since: Int64, maxRows: Int) -> SyncCallError? {
     if since < 0 {
@@ -106,6 +117,13 @@ public struct SQLiteSyncStore: SyncStore {
       throw SyncCallError(
         status: 400, code: "22P02", message: "invalid input syntax for type json",
         details: "\(error)")
+    }
+    // PostgreSQL's text cannot hold U+0000, so its jsonb refuses the whole argument, wherever
+    // the character is, before any change is read.
+    if containsNUL(value) {
+      throw SyncCallError(
+        status: 400, code: "22P05", message: "unsupported Unicode escape sequence",
+        details: "\\u0000 cannot be converted to text.")
     }
     guard let changes = value.arrayValue else {
       throw SyncCallError(status: 400, code: "22023", message: "changes must be a JSON array")

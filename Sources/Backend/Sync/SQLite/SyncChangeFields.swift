@@ -34,10 +34,6 @@ struct SyncChangeFields {
   func text(_ key: String, limit: Int) throws(SyncCallError) -> String? {
     guard let value = member(key) else { return nil }
     guard let text = value.stringValue else { throw refusal("\(key) must be a string") }
-    // PostgreSQL's text cannot hold U+0000, so its jsonb refuses the whole call.
-    if text.utf8.contains(0) {
-      throw refusal("unsupported Unicode escape sequence (\\u0000) in \(key)", code: "22P05")
-    }
     // A character takes at least one UTF-8 byte: only a longer text needs counting.
     if text.utf8.count > limit, text.unicodeScalars.count > limit {
       throw refusal("\(key) is longer than \(limit) characters")
@@ -70,6 +66,8 @@ struct SyncChangeFields {
       return try SyncWireTime.milliseconds(text)
     } catch .malformed {
       throw refusal("\(key) must be a time like 2026-12-02T10:07:54.123Z", code: "22007")
+    } catch .tooLate {
+      throw refusal("\(key) is after 9999-12-31T23:59:59.999Z", code: "22007")
     } catch {
       throw refusal("\(key) is not a valid time", code: "22007")
     }
@@ -86,7 +84,14 @@ struct SyncChangeFields {
       throw fields.refusal("clocks must be a JSON object")
     }
     var clocks: [String: String] = [:]
-    for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+    // In jsonb's key order (shorter keys first, then by bytes), so the key a refusal names is
+    // the one PostgreSQL names.
+    let ordered = members.sorted {
+      $0.key.utf8.count != $1.key.utf8.count
+        ? $0.key.utf8.count < $1.key.utf8.count
+        : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+    }
+    for (key, member) in ordered {
       guard keys.contains(key) else {
         throw fields.refusal("\(key) is not a merge key of this table")
       }

@@ -5,9 +5,11 @@ import Core
 /// do on PostgreSQL (day arithmetic: Core's `CivilDate`).
 ///
 /// Reading follows PostgreSQL's `timestamptz` input for this one form: the proleptic
-/// Gregorian calendar, no year zero, day within its month, `24:00:00.000` (the next
-/// midnight) and a whole leap second (`:60.000`, carried into the next minute) accepted, so both
-/// stores store the same instant for every text either accepts.
+/// Gregorian calendar, no year zero, day within its month, second 60 (carried into the next
+/// minute) and `24:00:00.000` (the next midnight) accepted while the time of day is at most
+/// 24:00:00.000, so both stores store the same instant for every text either accepts; and,
+/// as the second sync migration does there, nothing from the year 10000 on, whose wire
+/// form would not be 24 characters.
 enum SyncWireTime {
   /// Why a text is not a time.
   enum Failure: Error, Equatable {
@@ -15,6 +17,8 @@ enum SyncWireTime {
     case malformed
     /// The form, but no such time (month 13, February 30, 25:00, year zero).
     case invalid
+    /// A time from the year 10000 on.
+    case tooLate
   }
 
   /// The milliseconds since 1970 of `text`.
@@ -52,13 +56,16 @@ enum SyncWireTime {
     let minute = number(14, 2)
     let second = number(17, 2)
     let fraction = number(20, 3)
+    let dayMilliseconds = ((hour * 60 + minute) * 60 + second) * 1000 + fraction
     guard year >= 1, (1...12).contains(month), day >= 1,
-      day <= daysInMonth(year: year, month: month), minute <= 59,
-      second < 60 || (second == 60 && fraction == 0),
-      hour < 24 || (hour == 24 && minute == 0 && second == 0 && fraction == 0)
+      day <= daysInMonth(year: year, month: month), minute <= 59, second <= 60,
+      dayMilliseconds <= 86_400_000
     else { throw .invalid }
     let days = Int64(CivilDate.days(year: Int(year), month: Int(month), day: Int(day)))
-    return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + fraction
+    let milliseconds = days * 86_400_000 + dayMilliseconds
+    // 10000-01-01 would be written with five year digits, which no client reads.
+    guard milliseconds < 253_402_300_800_000 else { throw .tooLate }
+    return milliseconds
   }
 
   /// The wire text of `milliseconds` since 1970: UTC, milliseconds, at least four year

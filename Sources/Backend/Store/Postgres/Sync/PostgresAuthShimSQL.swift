@@ -72,7 +72,7 @@ enum PostgresAuthShimSQL {
   /// in every statement of a push (about four and a half calls per change), and as a
   /// function with a `FROM` it could not be inlined, so each call cost about 30 µs of
   /// function overhead: a quarter of a push's time. One expression reads
-  /// `request.jwt.claim.sub` (set by kiln-server, as Supabase's own `auth.uid()` reads it)
+  /// `request.jwt.claim.sub` (as Supabase's own `auth.uid()` does, for callers that set it)
   /// or else the claims' `sub`, and is `NULL` unless that is a UUID, as before. Only the
   /// shim's own function is replaced; a database with Supabase's `auth.uid()` keeps it.
   static let inlinableUID = #"""
