@@ -58,9 +58,19 @@ struct SyncRound: Sendable {
 
   private func pull(into report: inout SyncRoundReport) async throws(SyncError) {
     var cursor = try await journaled { try await journal.summary(account: account).cursor }
+    var pageSize = configuration.pullPageSize
     for _ in 0..<configuration.maximumPagesPerRound {
       try checkCancellation()
-      let exchange = try await transport.pull(since: cursor, maxRows: configuration.pullPageSize)
+      let exchange: SyncExchange<SyncPullPage>
+      do {
+        exchange = try await transport.pull(since: cursor, maxRows: pageSize)
+      } catch .invalidReply(.tooLarge) where pageSize > 1 {
+        // A server that does not bound its pages in bytes (the SQL function does not) can
+        // answer a page of long rows with more than the codec reads; fewer rows fit, and one
+        // row always does.
+        pageSize = max(1, pageSize / 2)
+        continue
+      }
       let page = exchange.value
       let applied = try await journaled {
         try await journal.apply(page.rows, account: account, cursor: page.next)

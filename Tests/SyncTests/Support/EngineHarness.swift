@@ -18,10 +18,11 @@ struct EngineHarness {
 
   func engine(
     configuration: SyncEngineConfiguration = .init(),
-    clock: AppClock = .fixed(Fixture.referenceDate)
+    clock: AppClock = .fixed(Fixture.referenceDate), codec: SyncCodec = SyncCodec()
   ) -> SyncEngine {
     SyncEngine(
-      account: SyncSamples.account, journal: journal.journal, transport: server.transport(),
+      account: SyncSamples.account, journal: journal.journal,
+      transport: server.transport(codec: codec),
       statusStore: store, configuration: configuration, clock: clock)
   }
 
