@@ -126,13 +126,17 @@ import Testing
     relay.failNextPush(.killAfterStoring)
     let unanswered = try await first.kiln(["sync"], baseURL: relay.baseURL)
     #expect(unanswered.status == 1, "\(unanswered.output)")
+    #expect(relay.statusesOfUnansweredPushes == [200], "the server stored the push")
     try await server.start()
     #expect(try await first.conversations() == written)
 
     // The push the server stored but never answered goes again; the merge makes it a
-    // no-op, and the other device receives every row once.
+    // no-op (every change stale, no new change number), and the other device receives
+    // every row once.
     let retried = try await first.sync()
-    #expect((retried["pushed"] as? Int ?? 0) > 0)
+    let pushed = retried["pushed"] as? Int ?? 0
+    #expect(pushed > 0)
+    #expect(retried["stale"] as? Int == pushed, "\(retried)")
     #expect(retried["pending_rows"] as? Int == 0)
     _ = try await second.sync()
     #expect(try await second.conversations() == written)

@@ -134,6 +134,23 @@ struct PostgresSyncSecurityTests {
     await database.close()
   }
 
+  @Test(arguments: SyncStoreKind.allCases)
+  func aNewMessageInAnotherUsersConversationIsNeverStored(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
+    try await seedA(database)
+    let results = try await database.results(
+      [
+        change(
+          "messages", messageRow(syncID(40), in: syncID(1), content: "B's"),
+          clocks: ["body": hlc(9)])
+      ], as: userB)
+    #expect(results.first?["status"] == .string("stale"))
+    #expect(results.first?["row"] == .null)
+    #expect(try await database.allRows(of: userB).isEmpty)
+    #expect(try await database.storedMessageIDs() == [syncID(2).uuidString.lowercased()])
+    await database.close()
+  }
+
   @Test(arguments: [
     #"{"role":"authenticated"}"#, #"{"sub":"not-a-uuid","role":"authenticated"}"#, "",
   ])

@@ -24,6 +24,7 @@ final class SyncRelay: Sendable {
 
   let loopback: LoopbackHTTPServer
   private let fault = FaultSlot()
+  private let storedStatuses = StatusLog()
   private let server: SyncServerProcess
 
   init(server: SyncServerProcess) throws {
@@ -35,7 +36,7 @@ final class SyncRelay: Sendable {
     for path in paths {
       loopback.serve(nil, path) { [server] request in Self.forward(request, to: server.port) }
     }
-    loopback.serve(.post, "/rest/v1/rpc/sync_push") { [server, fault] request in
+    loopback.serve(.post, "/rest/v1/rpc/sync_push") { [server, fault, storedStatuses] request in
       switch fault.take() {
       case nil: return Self.forward(request, to: server.port)
       case .refuse:
@@ -46,7 +47,8 @@ final class SyncRelay: Sendable {
         return .dropConnection()
       case .killAfterStoring:
         // The server answers (so it stored the push); the client never hears it.
-        _ = Self.forward(request, to: server.port)
+        let answer = Self.forward(request, to: server.port)
+        storedStatuses.append(answer.status)
         server.kill()
         return .dropConnection()
       }
@@ -54,6 +56,16 @@ final class SyncRelay: Sendable {
   }
 
   var baseURL: String { loopback.baseURL.absoluteString }
+
+  /// The statuses kiln-server answered the pushes the relay kept from the client
+  /// (`killAfterStoring`).
+  var statusesOfUnansweredPushes: [Int] { storedStatuses.values }
+
+  private final class StatusLog: Sendable {
+    private let log = Mutex<[Int]>([])
+    func append(_ status: Int) { log.withLock { $0.append(status) } }
+    var values: [Int] { log.withLock { $0 } }
+  }
 
   /// Arms the fault for the next push.
   func failNextPush(_ what: PushFault) {

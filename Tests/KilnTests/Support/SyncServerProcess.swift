@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 
 #if canImport(Glibc)
@@ -8,21 +9,25 @@ import TestSupport
 /// A `kiln-server serve` child for the sync tests, on SQLite in a data folder of its own or
 /// on a database of the test PostgreSQL, that can be killed and started again on the same
 /// store (on a new port: the devices are given the address at each run).
-final class SyncServerProcess: @unchecked Sendable {
-  // @unchecked: `process` and `port` change only in `start()` and `kill()`, which the test
-  // calls one after another from one task; nothing reads them concurrently.
+final class SyncServerProcess: Sendable {
   let dataDirectory: URL
   let databaseURL: String?
-  private(set) var port = 0
-  private(set) var anonKey = ""
-  private var process: Process?
+  /// The running child and its port: the test's task restarts it while a relay's thread
+  /// reads the port and may kill it.
+  private let running = Mutex<(process: Process?, port: Int)>((nil, 0))
+  private let key = Mutex("")
+
+  var port: Int { running.withLock { $0.port } }
+  var anonKey: String { key.withLock { $0 } }
 
   init(databaseURL: String?) async throws {
     dataDirectory = FileManager.default.temporaryDirectory
       .appendingPathComponent("kiln-sync-e2e-\(UUID().uuidString)")
     self.databaseURL = databaseURL
     try await start()
-    anonKey = try await Self.anonKey(dataDirectory: dataDirectory, environment: storeEnvironment)
+    let anonKey = try await Self.anonKey(
+      dataDirectory: dataDirectory, environment: storeEnvironment)
+    key.withLock { $0 = anonKey }
   }
 
   var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -60,13 +65,12 @@ final class SyncServerProcess: @unchecked Sendable {
         if let colon = line.lastIndex(of: ":") { found = Int(line[line.index(after: colon)...]) }
       }
     }
-    process = child
-    port = found ?? 0
+    running.withLock { $0 = (child, found ?? 0) }
   }
 
   /// Kills the server at once (SIGKILL: no graceful end, as a crash or a lost machine).
   func kill() {
-    guard let process, process.isRunning else { return }
+    guard let process = running.withLock({ $0.process }), process.isRunning else { return }
     Glibc.kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
   }
