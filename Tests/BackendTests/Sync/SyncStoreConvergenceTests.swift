@@ -197,6 +197,30 @@ struct SyncStoreConvergenceTests {
     #expect(try await database.pull(since: 0, maxRows: 1000, as: userA)["next"] == cursor)
     await database.close()
   }
+
+  /// The parity the SQLite store promises: one history pushed in the same batches into
+  /// both stores gets the same answer for every push, statuses, rows and change numbers
+  /// alike, and leaves the same rows to pull.
+  @Test(arguments: Array(UInt64(1)...UInt64(8)))
+  func bothStoresAnswerEveryPushOfOneHistoryAlike(seed: UInt64) async throws {
+    let sqlite = try await SyncDatabase.make(.sqlite)
+    let postgres = try await SyncDatabase.make(.postgres)
+    let events = Self.history(seed: seed)
+    let order = Self.order(of: events, seed: seed &* 31)
+    var generator = SeededGenerator(state: seed &+ 7)
+    var start = 0
+    while start < order.count {
+      let end = min(order.count, start + Int.random(in: 1...7, using: &generator))
+      let batch = order[start..<end].map { Self.change(events[$0], prefix: "aaaaaaaa") }
+      let fromSQLite = try await sqlite.push(batch, as: userA)
+      let fromPostgres = try await postgres.push(batch, as: userA)
+      #expect(fromSQLite == fromPostgres, "seed \(seed), changes \(start)..<\(end)")
+      start = end
+    }
+    #expect(try await sqlite.allRows(of: userA) == postgres.allRows(of: userA))
+    await sqlite.close()
+    await postgres.close()
+  }
 }
 
 /// `change(_:_:_:clocks:)` of the fixture, named so the suite's own `change` does not hide it.
