@@ -43,6 +43,39 @@ import Testing
     }
   }
 
+  /// The batch chosen in SQL is exactly the front of the whole order: conversations, then
+  /// messages oldest first (one deleted here, so with no row, last among them), then
+  /// memories, ties by first change.
+  @Test func aLimitedBatchIsTheFrontOfTheWholeOrder() async throws {
+    try await F.run { fixture in
+      _ = try await fixture.journal.startRecording()
+      try await fixture.journal.setAccount(F.account)
+      _ = try await fixture.memories.add(text: "first memory", source: nil)
+      let first = try await fixture.conversations.create(
+        title: "A", personaName: nil, personaID: nil)
+      _ = try await fixture.messages.append(fixture.message(0x209, in: first.id))
+      _ = try await fixture.messages.append(fixture.message(0x201, in: first.id))
+      _ = try await fixture.messages.append(fixture.message(0x205, in: first.id))
+      try await fixture.messages.deleteMessage(id: Fixture.uuid(0x201))
+      _ = try await fixture.memories.add(text: "second memory", source: nil)
+      let second = try await fixture.conversations.create(
+        title: "B", personaName: nil, personaID: nil)
+      try await fixture.conversations.rename(id: first.id, title: "A again")
+      let whole = try await fixture.journal.pending(account: F.account, limit: 100)
+      #expect(
+        whole.map(\.table) == [
+          .conversations, .conversations, .messages, .messages, .messages, .memories, .memories,
+        ])
+      #expect(whole.prefix(2).map(\.id) == [first.id, second.id])
+      #expect(whole[2...4].map(\.id) == [0x205, 0x209, 0x201].map(Fixture.uuid))
+      #expect(whole[4].operation == .delete)
+      for limit in 1...whole.count {
+        let batch = try await fixture.journal.pending(account: F.account, limit: limit)
+        #expect(batch == Array(whole.prefix(limit)), "limit \(limit)")
+      }
+    }
+  }
+
   @Test func aRowDeletedLocallyIsPendingAsADelete() async throws {
     try await F.run { fixture in
       _ = try await fixture.journal.startRecording()

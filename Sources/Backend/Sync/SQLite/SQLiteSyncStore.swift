@@ -5,7 +5,9 @@ import Storage
 
 /// `SyncStore` in kiln-server's SQLite file: docs/SYNC.md's `sync_pull` and `sync_push`
 /// implemented in Swift, with the same checks, merge rules, SQLSTATEs and answers as the
-/// migration's SQL functions on PostgreSQL (one contract test suite runs against both).
+/// migration's SQL functions on PostgreSQL (one contract test suite runs against both, and
+/// one compares their answers to the same pushes). Decision 174 lists the inputs where they
+/// still differ: numbers read as `Double`, and duplicate member names refused.
 ///
 /// Every call is one transaction on the database's one connection. A push takes the file's
 /// write lock first (`BEGIN IMMEDIATE`), so the pushes of several processes on one file run
