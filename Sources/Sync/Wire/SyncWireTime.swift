@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Storage
 
@@ -15,7 +16,8 @@ enum SyncWireTime {
     let milliseconds = StorageTime.milliseconds(date)
     let days = floorDivision(milliseconds, millisecondsPerDay)
     let inDay = milliseconds - days * millisecondsPerDay
-    let (year, month, day) = civilDate(daysSinceEpoch: days)
+    let civil = CivilDate.fromDays(Int(days))
+    let (year, month, day) = (Int64(civil.year), Int64(civil.month), Int64(civil.day))
     guard (0...9999).contains(year) else { return nil }
     let hour = inDay / 3_600_000
     let minute = inDay / 60_000 % 60
@@ -51,7 +53,7 @@ enum SyncWireTime {
     guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
       hour < 24, minute < 60, second < 60
     else { return nil }
-    let days = daysSinceEpoch(year: year, month: month, day: day)
+    let days = Int64(CivilDate.days(year: Int(year), month: Int(month), day: Int(day)))
     let milliseconds =
       days * millisecondsPerDay + hour * 3_600_000 + minute * 60_000 + second * 1000
       + millisecond
@@ -78,30 +80,5 @@ enum SyncWireTime {
     case 4, 6, 9, 11: 30
     default: 31
     }
-  }
-
-  /// Days from 1970-01-01 to the given civil date (the "days from civil" algorithm).
-  private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = floorDivision(shiftedYear, 400)
-    let yearOfEra = shiftedYear - era * 400
-    let monthFromMarch = (month + 9) % 12
-    let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The civil date `days` after 1970-01-01 (the inverse of `daysSinceEpoch`).
-  private static func civilDate(daysSinceEpoch days: Int64) -> (Int64, Int64, Int64) {
-    let shifted = days + 719_468
-    let era = floorDivision(shifted, 146_097)
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthFromMarch = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-    let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return (year, month, day)
   }
 }
