@@ -28,4 +28,12 @@ import Testing
     }
     #expect(mismatches == 0)
   }
+
+  @Test(arguments: [
+    (2024, 2, 29), (2023, 2, 28), (2000, 2, 29), (2100, 2, 28), (2026, 4, 30), (2026, 12, 31),
+    (2026, 1, 31),
+  ])
+  func daysInMonthFollowTheGregorianLeapRule(year: Int, month: Int, days: Int) {
+    #expect(CivilDate.daysInMonth(year: year, month: month) == days)
+  }
 }

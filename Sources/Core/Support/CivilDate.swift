@@ -25,4 +25,13 @@ public enum CivilDate {
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
   }
+
+  /// How many days `month` (1-12) of `year` has, February 29 in leap years.
+  public static func daysInMonth(year: Int, month: Int) -> Int {
+    switch month {
+    case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
 }

@@ -50,7 +50,8 @@ enum SyncWireTime {
       let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
       let millisecond = number(20, 3)
     else { return nil }
-    guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
+    guard (1...12).contains(month), day >= 1,
+      day <= Int64(CivilDate.daysInMonth(year: Int(year), month: Int(month))),
       hour < 24, minute < 60, second < 60
     else { return nil }
     let days = Int64(CivilDate.days(year: Int(year), month: Int(month), day: Int(day)))
@@ -70,15 +71,4 @@ enum SyncWireTime {
     return value % divisor < 0 ? quotient - 1 : quotient
   }
 
-  private static func isLeap(_ year: Int64) -> Bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-  }
-
-  private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
-    switch month {
-    case 2: isLeap(year) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
 }

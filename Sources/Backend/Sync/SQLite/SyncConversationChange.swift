@@ -65,13 +65,8 @@ struct SyncConversationChange: SyncRowChange {
     new.clocks = old.clocks.merged(with: clocks)
     let status: SyncMergeStatus
     if operation == .delete {
-      if let stored = old.deletedAt {
-        new.deletedAt = earliest(stored, deletedAt)
-        status = .stale
-      } else {
-        new.deletedAt = deletedAt ?? now
-        status = .applied
-      }
+      (new.deletedAt, status) = SyncMergeStatus.deleting(
+        stored: old.deletedAt, incoming: deletedAt, now: now)
       new.title = ""
       new.personaName = nil
       new.personaID = nil

@@ -54,13 +54,8 @@ struct SyncMemoryChange: SyncRowChange {
     new.clocks = old.clocks.merged(with: clocks)
     let status: SyncMergeStatus
     if operation == .delete {
-      if let stored = old.deletedAt {
-        new.deletedAt = earliest(stored, deletedAt)
-        status = .stale
-      } else {
-        new.deletedAt = deletedAt ?? now
-        status = .applied
-      }
+      (new.deletedAt, status) = SyncMergeStatus.deleting(
+        stored: old.deletedAt, incoming: deletedAt, now: now)
       new.content = ""
       new.source = nil
     } else if old.deletedAt != nil {

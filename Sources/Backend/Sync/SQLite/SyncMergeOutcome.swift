@@ -12,9 +12,6 @@ struct SyncMergeOutcome<Row> {
   static var refused: SyncMergeOutcome {
     SyncMergeOutcome(status: .stale, row: nil, changed: false)
   }
-
-  /// `applied` when every merge key the change carried won, `stale` when none did (or it
-  /// carried none), `merged` otherwise.
 }
 
 /// What a change did to a stored row (docs/SYNC.md §3).
@@ -26,6 +23,15 @@ enum SyncMergeStatus: String {
   static func of(won: Int, carried: Int) -> SyncMergeStatus {
     if won == 0 { return .stale }
     return won == carried ? .applied : .merged
+  }
+
+  /// A delete of a stored row: a live row becomes a tombstone at the change's time (the
+  /// server's when it carries none), `applied`; a tombstone keeps the earlier time, `stale`.
+  static func deleting(
+    stored: Int64?, incoming: Int64?, now: Int64
+  ) -> (deletedAt: Int64, status: SyncMergeStatus) {
+    guard let stored else { return (incoming ?? now, .applied) }
+    return (earliest(stored, incoming), .stale)
   }
 }
 

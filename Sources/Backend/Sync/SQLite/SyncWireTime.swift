@@ -58,7 +58,8 @@ enum SyncWireTime {
     let fraction = number(20, 3)
     let dayMilliseconds = ((hour * 60 + minute) * 60 + second) * 1000 + fraction
     guard year >= 1, (1...12).contains(month), day >= 1,
-      day <= daysInMonth(year: year, month: month), minute <= 59, second <= 60,
+      day <= Int64(CivilDate.daysInMonth(year: Int(year), month: Int(month))), minute <= 59,
+      second <= 60,
       dayMilliseconds <= 86_400_000
     else { throw .invalid }
     let days = Int64(CivilDate.days(year: Int(year), month: Int(month), day: Int(day)))
@@ -87,18 +88,6 @@ enum SyncWireTime {
     let digits = String(value)
     return digits.count >= width
       ? digits : String(repeating: "0", count: width - digits.count) + digits
-  }
-
-  private static func isLeap(_ year: Int64) -> Bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-  }
-
-  private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
-    switch month {
-    case 2: return isLeap(year) ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
   }
 
   private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
