@@ -132,31 +132,8 @@ struct KilnServerRun {
   }
 
   private static func blockingExchange(_ request: String, _ port: Int) throws -> String {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var timeout = timeval(tv_sec: 15, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port)).bigEndian
-    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw Failure(description: "connect: errno \(errno)") }
-    let bytes = Array(request.utf8)
-    guard send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
-      throw Failure(description: "send: errno \(errno)")
-    }
-    var answer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = recv(descriptor, &chunk, chunk.count, 0)
-      guard count > 0 else { break }
-      answer += chunk[..<count]
-    }
-    return String(decoding: answer, as: UTF8.self)
+    String(
+      decoding: try loopbackSocketExchange(Array(request.utf8), port: port, timeoutSeconds: 15),
+      as: UTF8.self)
   }
 }

@@ -3,10 +3,6 @@ import Networking
 import Synchronization
 import TestSupport
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A loopback server in front of a real kiln-server: it passes auth and sync calls through
 /// and, for the next push, does what the test asks (refuse it, or let the server die before
 /// or after storing it), so the device's client meets a failure at an exact point.
@@ -99,7 +95,8 @@ final class SyncRelay: Sendable {
       head += "\(field.name): \(field.value)\r\n"
     }
     head += "Content-Length: \(request.body.count)\r\n\r\n"
-    guard let answer = try? exchange(Array(head.utf8) + Array(request.body), port: port),
+    guard
+      let answer = try? loopbackSocketExchange(Array(head.utf8) + Array(request.body), port: port),
       let split = answer.firstRange(of: Array("\r\n\r\n".utf8)),
       case let statusLine = String(decoding: answer[..<split.lowerBound], as: UTF8.self),
       let code = Int(statusLine.split(separator: " ").dropFirst().first ?? "")
@@ -123,39 +120,5 @@ final class SyncRelay: Sendable {
       rest = rest[(start + size)...].dropFirst(2)
     }
     return output
-  }
-
-  private static func exchange(_ bytes: [UInt8], port: Int) throws -> [UInt8] {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw SyncServerFailure(description: "socket: \(errno)") }
-    defer { close(descriptor) }
-    var timeout = timeval(tv_sec: 30, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port)).bigEndian
-    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw SyncServerFailure(description: "connect: \(errno)") }
-    var sent = 0
-    while sent < bytes.count {
-      let count = bytes[sent...].withUnsafeBytes {
-        send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
-      guard count > 0 else { throw SyncServerFailure(description: "send: \(errno)") }
-      sent += count
-    }
-    var answer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = recv(descriptor, &chunk, chunk.count, 0)
-      guard count > 0 else { break }
-      answer += chunk[..<count]
-    }
-    return answer
   }
 }
