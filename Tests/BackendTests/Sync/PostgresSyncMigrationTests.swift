@@ -29,6 +29,10 @@ struct PostgresSyncMigrationTests {
       contentsOf: root.appendingPathComponent(
         "supabase/migrations/20261207000001_sync_time_bound.sql"))
     #expect(timeBound == Data(PostgresSyncTimeBoundSQL.text.utf8))
+    let pushRuns = try Data(
+      contentsOf: root.appendingPathComponent(
+        "supabase/migrations/20261207000002_sync_push_runs.sql"))
+    #expect(pushRuns == Data(PostgresSyncPushRunsSQL.text.utf8))
   }
 
   @Test(arguments: ["conversations", "messages", "memories"])
@@ -60,7 +64,7 @@ struct PostgresSyncMigrationTests {
     #expect(try await database.server.migrate().isEmpty)
     #expect(try await raw.query(functions).first?.decode(String.self, at: 0) == before)
     let versions = try await raw.query("SELECT version FROM schema_migrations ORDER BY version")
-    #expect(try versions.rows.map { try $0.decode(Int.self, at: 0) } == [1, 2, 3, 4, 5, 6, 7, 8])
+    #expect(try versions.rows.map { try $0.decode(Int.self, at: 0) } == [1, 2, 3, 4, 5, 6, 7, 8, 9])
     await raw.close()
     await database.close()
   }
@@ -72,7 +76,7 @@ struct PostgresSyncMigrationTests {
     async let firstRun = first.migrate()
     async let secondRun = second.migrate()
     #expect(
-      try await [firstRun, secondRun] == [[1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8]])
+      try await [firstRun, secondRun] == [[1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 5, 6, 7, 8, 9]])
     for store in [first, second] {
       let answer = try await store.sync.perform(
         .push(
@@ -100,7 +104,7 @@ struct PostgresSyncMigrationTests {
     #expect(!reason.contains("plain-secret"))
 
     try await admin.execute("GRANT anon, authenticated, service_role TO kiln_plain")
-    #expect(try await store.migrate() == [4, 5, 6, 7, 8])
+    #expect(try await store.migrate() == [4, 5, 6, 7, 8, 9])
     let database = SyncDatabase.postgres(url: url, server: store)
     _ = try await database.push(
       [change("memories", memoryRow(syncID(1)), clocks: ["content": hlc(1)])], as: userA)

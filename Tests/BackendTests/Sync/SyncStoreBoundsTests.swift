@@ -242,6 +242,34 @@ struct SyncStoreWireTimeTests {
     await database.close()
   }
 
+  /// The same for a new message, which PostgreSQL may store in a run of plain ones: a time
+  /// that run does not vouch for goes the long way and is read, or refused, as above.
+  @Test(arguments: SyncStoreKind.allCases, cases.indices)
+  func aNewMessagesTimeIsStoredAsPostgreSQLReadsItOrRefused(
+    kind: SyncStoreKind, index: Int
+  ) async throws {
+    let (sent, stored) = Self.cases[index]
+    let database = try await SyncDatabase.make(kind)
+    _ = try await database.push(
+      [change("conversations", conversationRow(syncID(1)), clocks: ["title": hlc(1)])],
+      as: userA)
+    var row = messageRow(syncID(2), in: syncID(1))
+    row["created_at"] = .string(sent)
+    let changes = [
+      change("messages", messageRow(syncID(3), in: syncID(1)), clocks: ["body": hlc(1)]),
+      change("messages", row, clocks: ["body": hlc(1)]),
+    ]
+    if let stored {
+      let results = try await database.results(changes, as: userA)
+      #expect(results.last?["row"]?["created_at"] == .string(stored))
+    } else {
+      let refusal = try await database.pushRefusal(changes, as: userA)
+      #expect(refusal?.code == "22007")
+      #expect(refusal?.details == "changes[1]")
+    }
+    await database.close()
+  }
+
   @Test(arguments: SyncStoreKind.allCases)
   func aNulCharacterInAnyTextIsRefusedAsPostgreSQLsTextCannotHoldIt(
     kind: SyncStoreKind

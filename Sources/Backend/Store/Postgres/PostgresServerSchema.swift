@@ -76,6 +76,10 @@ enum PostgresServerSchema {
       name:
         "sync times before the year 10000 (supabase/migrations/20261207000001_sync_time_bound.sql)",
       sql: PostgresSyncTimeBoundSQL.text),
+    PostgresMigration(
+      version: 9,
+      name: "sync_push by runs of new messages (supabase/migrations/20261207000002_sync_push_runs.sql)",
+      sql: PostgresSyncPushRunsSQL.text),
   ]
 
   /// Admission in one round trip: a plpgsql function, called as one statement, so it runs in
