@@ -64,7 +64,8 @@ struct PostgresSyncMigrationTests {
     #expect(try await database.server.migrate().isEmpty)
     #expect(try await raw.query(functions).first?.decode(String.self, at: 0) == before)
     let versions = try await raw.query("SELECT version FROM schema_migrations ORDER BY version")
-    #expect(try versions.rows.map { try $0.decode(Int.self, at: 0) } == [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    #expect(
+      try versions.rows.map { try $0.decode(Int.self, at: 0) } == [1, 2, 3, 4, 5, 6, 7, 8, 9])
     await raw.close()
     await database.close()
   }
@@ -76,7 +77,9 @@ struct PostgresSyncMigrationTests {
     async let firstRun = first.migrate()
     async let secondRun = second.migrate()
     #expect(
-      try await [firstRun, secondRun] == [[1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 5, 6, 7, 8, 9]])
+      try await [firstRun, secondRun] == [
+        [1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 5, 6, 7, 8, 9],
+      ])
     for store in [first, second] {
       let answer = try await store.sync.perform(
         .push(

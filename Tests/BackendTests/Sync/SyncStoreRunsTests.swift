@@ -149,9 +149,10 @@ struct SyncStoreRunsTests {
       #expect(
         fromSQLite == fromPostgres,
         "seed \(seed), push \(round): \(Self.firstDifference(fromSQLite, fromPostgres))")
-      applied += (fromPostgres["results"]?.arrayValue ?? []).filter {
-        $0["status"] == .string("applied")
-      }.count
+      applied +=
+        (fromPostgres["results"]?.arrayValue ?? []).filter {
+          $0["status"] == .string("applied")
+        }.count
     }
     #expect(applied > 60, "the history stores new messages")
     let rows = try await postgres.allRows(of: userA)
@@ -177,7 +178,8 @@ struct SyncStoreRunsTests {
       ids.map { id in
         change("messages", messageRow(id, in: syncID(1)), clocks: ["body": hlc(2)])
       }, as: userA)
-    #expect(results.map { $0["status"] } == [.string("applied"), .string("stale"), .string("applied")])
+    #expect(
+      results.map { $0["status"] } == [.string("applied"), .string("stale"), .string("applied")])
     #expect(results[1]["row"] == .null)
     #expect(results.map { $0["row"]?["change_seq"] } == [.number(2), nil, .number(3)])
     let pulled = try await database.pull(since: 0, as: userA)

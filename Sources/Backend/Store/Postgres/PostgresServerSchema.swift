@@ -78,7 +78,8 @@ enum PostgresServerSchema {
       sql: PostgresSyncTimeBoundSQL.text),
     PostgresMigration(
       version: 9,
-      name: "sync_push by runs of new messages (supabase/migrations/20261207000002_sync_push_runs.sql)",
+      name:
+        "sync_push by runs of new messages (supabase/migrations/20261207000002_sync_push_runs.sql)",
       sql: PostgresSyncPushRunsSQL.text),
   ]
 
