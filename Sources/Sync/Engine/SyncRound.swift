@@ -29,31 +29,76 @@ struct SyncRound: Sendable {
     return .success(report)
   }
 
+  /// Pushes the outbox a batch at a time, one request in flight: while the server stores
+  /// one batch, the round acknowledges the batch before it and prepares the next, so the
+  /// device's work and the server's overlap. Batches still reach the server one after
+  /// another, each sent only once the one before it was stored.
   private func push(into report: inout SyncRoundReport) async throws(SyncError) {
-    let batchSize = configuration.pushBatchSize
     var cursor = try await journaled { try await journal.summary(account: account).cursor }
-    for _ in 0..<configuration.maximumPushesPerRound {
+    var current = try await preparePush(excluding: [])
+    var answered: (push: SyncPreparedPush, reply: Data)?
+    var pushes = 0
+    while let push = current, pushes < configuration.maximumPushesPerRound {
       try checkCancellation()
-      let items = try await journaled {
-        try await journal.pending(account: account, limit: batchSize)
+      pushes += 1
+      async let reply = transport.send(push)
+      if let (sent, body) = answered {
+        try await acknowledge(sent, reply: body, cursor: &cursor, report: &report)
       }
-      guard !items.isEmpty else { return }
-      let exchange = try await transport.push(
-        items, account: account, maximumBodyBytes: configuration.maximumPushBytes)
-      let sent = Array(items.prefix(exchange.value.count))
-      let rows = exchange.value.map(\.row)
-      let applied = try await journaled {
-        try await journal.acknowledge(sent, stored: rows, account: account)
+      current = try await preparePush(excluding: push.items)
+      do {
+        answered = (push, try await reply)
+      } catch {
+        throw SyncError.from(error)
       }
-      report.add(exchange.value)
-      report.add(exchange)
-      report.add(applied)
-      if let moved = Self.cursor(after: cursor, ownRows: rows) {
-        _ = try await journaled { try await journal.apply([], account: account, cursor: moved) }
-        cursor = moved
-      }
-      if items.count < batchSize, sent.count == items.count { return }
     }
+    if let (sent, body) = answered {
+      try await acknowledge(sent, reply: body, cursor: &cursor, report: &report)
+    }
+  }
+
+  /// The next batch to push, without the rows of `inFlight` (sent, not yet acknowledged),
+  /// or `nil` when nothing else waits.
+  private func preparePush(
+    excluding inFlight: [SyncOutboxItem]
+  ) async throws(SyncError) -> SyncPreparedPush? {
+    let batchSize = configuration.pushBatchSize
+    let sending = Set(inFlight.map { RowKey(table: $0.table, id: $0.id) })
+    let waiting = try await journaled {
+      try await journal.pending(account: account, limit: batchSize + inFlight.count)
+    }
+    let items = Array(
+      waiting.lazy.filter { !sending.contains(RowKey(table: $0.table, id: $0.id)) }
+        .prefix(batchSize))
+    guard !items.isEmpty else { return nil }
+    return try transport.preparePush(
+      items, account: account, maximumBodyBytes: configuration.maximumPushBytes)
+  }
+
+  /// Reads the answer to `push` and records it: the outbox entries it covered go, the rows
+  /// the server returned are stored, and the cursor skips the device's own new rows.
+  private func acknowledge(
+    _ push: SyncPreparedPush, reply: Data, cursor: inout Int64,
+    report: inout SyncRoundReport
+  ) async throws(SyncError) {
+    let exchange = try transport.decode(reply, of: push)
+    let rows = exchange.value.map(\.row)
+    let applied = try await journaled {
+      try await journal.acknowledge(push.items, stored: rows, account: account)
+    }
+    report.add(exchange.value)
+    report.add(exchange)
+    report.add(applied)
+    if let moved = Self.cursor(after: cursor, ownRows: rows) {
+      _ = try await journaled { try await journal.apply([], account: account, cursor: moved) }
+      cursor = moved
+    }
+  }
+
+  /// A row of one table, to tell batches apart.
+  private struct RowKey: Hashable {
+    let table: SyncTable
+    let id: UUID
   }
 
   private func pull(into report: inout SyncRoundReport) async throws(SyncError) {

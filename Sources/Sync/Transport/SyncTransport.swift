@@ -42,6 +42,16 @@ public struct SyncTransport: Sendable {
   public func push(
     _ items: [SyncOutboxItem], account: UUID, maximumBodyBytes: Int = .max
   ) async throws(SyncError) -> SyncExchange<[SyncPushResult]> {
+    let push = try preparePush(items, account: account, maximumBodyBytes: maximumBodyBytes)
+    return try decode(try await send(push), of: push)
+  }
+
+  /// The first step of `push`: the body for `items`, or for as many of their first items as
+  /// fit in `maximumBodyBytes` (at least one). Nothing is sent.
+  /// - Throws: `SyncError.invalidChange` for an item the contract cannot carry.
+  public func preparePush(
+    _ items: [SyncOutboxItem], account: UUID, maximumBodyBytes: Int = .max
+  ) throws(SyncError) -> SyncPreparedPush {
     let codec = configuration.codec
     var sending = items
     var body: Data
@@ -55,10 +65,24 @@ public struct SyncTransport: Sendable {
     } catch {
       throw .invalidChange(error)
     }
-    let reply = try await call("sync_push", body: body)
+    return SyncPreparedPush(items: sending, body: body)
+  }
+
+  /// The second step of `push`: calls `sync_push` with the prepared body and returns the
+  /// reply's bytes, undecoded.
+  /// - Throws: `SyncError` (`.refused`, `.unauthorized`, `.transport`, `.notSignedIn`).
+  public func send(_ push: SyncPreparedPush) async throws(SyncError) -> Data {
+    try await call("sync_push", body: push.body)
+  }
+
+  /// The last step of `push`: the results in `reply`, one per item of `push`.
+  /// - Throws: `SyncError.invalidReply`.
+  public func decode(
+    _ reply: Data, of push: SyncPreparedPush
+  ) throws(SyncError) -> SyncExchange<[SyncPushResult]> {
     do {
-      let results = try codec.decodePushReply(reply, sent: sending)
-      return SyncExchange(value: results, bytesSent: body.count, bytesReceived: reply.count)
+      let results = try configuration.codec.decodePushReply(reply, sent: push.items)
+      return SyncExchange(value: results, bytesSent: push.body.count, bytesReceived: reply.count)
     } catch {
       throw .invalidReply(error)
     }
@@ -79,6 +103,14 @@ public struct SyncTransport: Sendable {
       throw .invalidReply(error)
     }
   }
+}
+
+/// A push ready to send: the items that fit in its body, and the body.
+public struct SyncPreparedPush: Sendable {
+  /// The items the body carries, a prefix of those given.
+  public let items: [SyncOutboxItem]
+  /// The request body.
+  public let body: Data
 }
 
 /// What one call moved: its decoded answer and its size each way.

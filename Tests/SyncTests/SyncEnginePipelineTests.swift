@@ -1,0 +1,199 @@
+import Core
+import Foundation
+import Storage
+import Sync
+import Synchronization
+import TestSupport
+import Testing
+
+/// A round keeps one push in flight and records the one before it meanwhile: batches still
+/// reach the server one at a time, each after the one before it was answered, and a failure
+/// at any point loses nothing.
+@Suite struct SyncEnginePipelineTests {
+  /// Pushes seen by the scripted server: how many were in flight at once at most, and the
+  /// ids each carried.
+  final class PushLog: Sendable {
+    private let state = Mutex<(inFlight: Int, most: Int, batches: [[String]])>((0, 0, []))
+
+    var most: Int { state.withLock { $0.most } }
+    var batches: [[String]] { state.withLock { $0.batches } }
+
+    /// Answers `request` after a pause long enough for a second push to arrive if the round
+    /// sent one early; `answer` decides the reply from the push's number (from 0).
+    func answer(
+      _ request: LoopbackRequest, _ answer: (Int, [String]) -> LoopbackResponse
+    ) -> LoopbackResponse {
+      let ids = ((try? SyncServerHarness.changes(request)) ?? []).compactMap {
+        ($0["row"] as? [String: Any])?["id"] as? String
+      }
+      let number = state.withLock { state in
+        state.inFlight += 1
+        state.most = max(state.most, state.inFlight)
+        state.batches.append(ids)
+        return state.batches.count - 1
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+      state.withLock { $0.inFlight -= 1 }
+      return answer(number, ids)
+    }
+  }
+
+  static func applied(_ ids: [String]) -> LoopbackResponse {
+    .json(SyncSamples.push(ids.map { (id: $0, status: "applied", row: String?.none) }))
+  }
+
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func batchesReachTheServerOneAtATimeAndEachChangeOnce(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await EngineHarness(kind: kind)
+    defer { harness.server.server.stop() }
+    for n in 1...25 { try await harness.writeMemory(n) }
+    let log = PushLog()
+    harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
+      log.answer(request) { _, ids in Self.applied(ids) }
+    }
+    harness.server.enqueuePull(.json(SyncSamples.pull([], next: 0)))
+    let report = try await harness.engine(
+      configuration: SyncEngineConfiguration(pushBatchSize: 10)
+    ).sync()
+    #expect(log.most == 1)
+    #expect(log.batches.map(\.count) == [10, 10, 5])
+    let sent = log.batches.flatMap { $0 }
+    #expect(Set(sent) == Set((1...25).map { SyncSamples.id($0) }))
+    #expect(sent.count == 25)
+    #expect(report.pushed == 25)
+    #expect(try await harness.pending().isEmpty)
+  }
+
+  /// What happened, in order: pushes arriving and being answered at the server, batches
+  /// acknowledged in the journal.
+  final class Timeline: Sendable {
+    private let events = Mutex<[String]>([])
+    var all: [String] { events.withLock { $0 } }
+    func note(_ event: String) { events.withLock { $0.append(event) } }
+  }
+
+  /// A journal that notes each acknowledgement on a timeline, taking half a second for it
+  /// like a slow device, and does the rest as `base`.
+  struct NotingJournal: SyncJournal {
+    let base: any SyncJournal
+    let timeline: Timeline
+
+    func startRecording() async throws -> UUID { try await base.startRecording() }
+    func setAccount(_ account: UUID?) async throws { try await base.setAccount(account) }
+    func summary(account: UUID) async throws -> SyncJournalSummary {
+      try await base.summary(account: account)
+    }
+    func pending(account: UUID, limit: Int) async throws -> [SyncOutboxItem] {
+      try await base.pending(account: account, limit: limit)
+    }
+    func acknowledge(
+      _ items: [SyncOutboxItem], stored: [SyncServerRow?], account: UUID
+    ) async throws -> SyncApplyReport {
+      try await Task.sleep(for: .milliseconds(500))
+      let report = try await base.acknowledge(items, stored: stored, account: account)
+      timeline.note("acknowledged \(items.count)")
+      return report
+    }
+    func apply(
+      _ rows: [SyncServerRow], account: UUID, cursor: Int64
+    ) async throws -> SyncApplyReport {
+      try await base.apply(rows, account: account, cursor: cursor)
+    }
+    func adoptForeignChanges(into account: UUID) async throws -> Int {
+      try await base.adoptForeignChanges(into: account)
+    }
+    func keepForeignChangesLocal(account: UUID) async throws -> Int {
+      try await base.keepForeignChangesLocal(account: account)
+    }
+  }
+
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func eachBatchIsRecordedWhileTheNextIsAtTheServer(
+    journal kind: JournalHarness.Kind
+  )
+    async throws
+  {
+    let harness = try await EngineHarness(kind: kind)
+    defer { harness.server.server.stop() }
+    for n in 1...25 { try await harness.writeMemory(n) }
+    let timeline = Timeline()
+    harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
+      let ids = ((try? SyncServerHarness.changes(request)) ?? []).compactMap {
+        ($0["row"] as? [String: Any])?["id"] as? String
+      }
+      timeline.note("push of \(ids.count) arrived")
+      Thread.sleep(forTimeInterval: 1)
+      timeline.note("push of \(ids.count) answered")
+      return Self.applied(ids)
+    }
+    harness.server.enqueuePull(.json(SyncSamples.pull([], next: 0)))
+    let engine = SyncEngine(
+      account: SyncSamples.account,
+      journal: NotingJournal(base: harness.journal.journal, timeline: timeline),
+      transport: harness.server.transport(), statusStore: harness.store,
+      configuration: SyncEngineConfiguration(pushBatchSize: 10),
+      clock: .fixed(Fixture.referenceDate))
+    _ = try await engine.sync()
+    #expect(
+      timeline.all == [
+        "push of 10 arrived", "push of 10 answered",
+        "push of 10 arrived", "acknowledged 10", "push of 10 answered",
+        "push of 5 arrived", "acknowledged 10", "push of 5 answered",
+        "acknowledged 5",
+      ])
+    #expect(try await harness.pending().isEmpty)
+  }
+
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func aRefusedBatchEndsTheRoundBeforeTheNextIsSent(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await EngineHarness(kind: kind)
+    defer { harness.server.server.stop() }
+    for n in 1...25 { try await harness.writeMemory(n) }
+    let log = PushLog()
+    harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
+      log.answer(request) { number, ids in
+        number == 1
+          ? .json(#"{"code":"PGRST000","message":"store unavailable"}"#, status: 503)
+          : Self.applied(ids)
+      }
+    }
+    await #expect(
+      throws: SyncError.refused(
+        PostgRESTError(status: 503, code: "PGRST000", message: "store unavailable"))
+    ) {
+      try await harness.engine(configuration: SyncEngineConfiguration(pushBatchSize: 10)).sync()
+    }
+    #expect(log.batches.count == 2)
+    let left = try await harness.pending().map { $0.id.uuidString.lowercased() }
+    let all = Set((1...25).map { SyncSamples.id($0) })
+    #expect(Set(left) == all.subtracting(log.batches.first ?? []))
+    #expect(left.count == 15)
+  }
+
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func anAnswerThatCannotBeReadLosesNothingAndTheNextRoundSendsAll(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await EngineHarness(kind: kind)
+    defer { harness.server.server.stop() }
+    for n in 1...25 { try await harness.writeMemory(n) }
+    let log = PushLog()
+    harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
+      log.answer(request) { number, ids in number == 0 ? .json("{") : Self.applied(ids) }
+    }
+    let engine = harness.engine(configuration: SyncEngineConfiguration(pushBatchSize: 10))
+    await #expect(throws: SyncError.invalidReply(.notJSON)) { try await engine.sync() }
+    // The answered batch was not recorded; one sent meanwhile may have been stored, and
+    // the server takes it again as stale.
+    #expect(try await harness.pending().count == 25)
+    #expect(log.batches.count <= 2)
+    harness.server.enqueuePull(.json(SyncSamples.pull([], next: 0)))
+    let report = try await engine.sync()
+    #expect(report.pushed == 25)
+    #expect(try await harness.pending().isEmpty)
+  }
+}
