@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Networking
 import Storage
 import Sync
 import Synchronization
@@ -194,6 +195,39 @@ import Testing
     harness.server.enqueuePull(.json(SyncSamples.pull([], next: 0)))
     let report = try await engine.sync()
     #expect(report.pushed == 25)
+    #expect(try await harness.pending().isEmpty)
+  }
+
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func aPushThatTimesOutLosesNothingAndTheNextRoundSendsAll(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await EngineHarness(kind: kind)
+    defer { harness.server.server.stop() }
+    for n in 1...25 { try await harness.writeMemory(n) }
+    let before = try await harness.pending()
+    harness.server.enqueuePush(.stall())
+    let engine = SyncEngine(
+      account: SyncSamples.account, journal: harness.journal.journal,
+      transport: harness.server.transport(
+        timeouts: HTTPTimeouts(connect: 0.3, idle: 0.3, total: 1)),
+      statusStore: harness.store, configuration: SyncEngineConfiguration(pushBatchSize: 10),
+      clock: .fixed(Fixture.referenceDate))
+    do throws(SyncError) {
+      _ = try await engine.sync()
+      Issue.record("expected the silent server to time the round out")
+    } catch {
+      #expect(error.isTransient)
+      guard case .transport = error else {
+        Issue.record("expected a transport error, got \(error)")
+        return
+      }
+    }
+    #expect(try await harness.pending() == before)
+    #expect(harness.server.requests(SyncServerHarness.pushPath).count == 1)
+    harness.answerEveryPush()
+    harness.server.enqueuePull(.json(SyncSamples.pull([], next: 0)))
+    #expect(try await engine.sync().pushed == 25)
     #expect(try await harness.pending().isEmpty)
   }
 }
