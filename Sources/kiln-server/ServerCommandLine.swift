@@ -189,6 +189,7 @@ enum ServerCommandLine {
       eventLoopCount: settings.eventLoops, maxConnections: settings.maxConnections,
       headTimeout: settings.headTimeout, keepAliveTimeout: settings.keepAliveTimeout)
     configuration.parserLimits.maxBodyBytes = settings.maxBodyBytes
+    configuration.maxBufferedBodyBytes = settings.maxBodyMemory
     return configuration
   }
 

@@ -86,6 +86,18 @@ extension ServerSettings {
       auth: try AuthSettings.resolve(&resolver, cores: machine.onlineCores), shown: [])
     settings.sync = try SyncSettings.resolve(&resolver)
     settings.edge = try EdgeSettings.resolve(&resolver)
+    // A route whose whole body could never fit would refuse its largest requests for good:
+    // the default grows to the largest, and a smaller value set by hand is refused.
+    let largestBody = max(
+      settings.maxBodyBytes, settings.sync.maxBodyBytes * 2, settings.proxyLimits.maxBodyBytes * 2)
+    settings.maxBodyMemory = try resolver.size(
+      .maxBodyMemory, default: max(256 << 20, largestBody))
+    if settings.maxBodyMemory < largestBody {
+      throw ServerConfigurationError(
+        key: SettingKey.maxBodyMemory.name,
+        message: "MAX_BODY_MEMORY must be at least \(largestBody) bytes, the largest body a route "
+          + "takes (MAX_BODY_SIZE, twice SYNC_MAX_BODY_BYTES, twice PROXY_MAX_BODY_BYTES)")
+    }
     settings.shown = resolver.shown
     return settings
   }
@@ -155,7 +167,9 @@ extension ServerSettings {
       -> Int
     {
       guard let entry = raw[key.name] else {
-        shown.append((key, "16MiB", .defaultValue(nil)))
+        let mebibytes = value / (1024 * 1024)
+        let text = mebibytes * 1024 * 1024 == value ? "\(mebibytes)MiB" : "\(value)"
+        shown.append((key, text, .defaultValue(nil)))
         return value
       }
       let units: [(String, Int)] = [("MiB", 1024 * 1024), ("KiB", 1024), ("", 1)]

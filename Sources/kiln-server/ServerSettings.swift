@@ -41,6 +41,9 @@ struct SettingKey: Equatable {
     name: "MAX_CONNECTIONS", summary: "open connections before new ones get 503")
   static let maxBodySize = SettingKey(
     name: "MAX_BODY_SIZE", summary: "default request body limit (bytes, KiB or MiB)")
+  static let maxBodyMemory = SettingKey(
+    name: "MAX_BODY_MEMORY",
+    summary: "request bodies held at once, all connections (bytes, KiB or MiB); then 503")
   static let headTimeout = SettingKey(
     name: "HEAD_TIMEOUT", summary: "time to receive a request head (N[s|m|h|d])")
   static let keepAliveTimeout = SettingKey(
@@ -55,7 +58,8 @@ struct SettingKey: Equatable {
 
   static let all: [SettingKey] =
     [
-      host, port, dataDirectory, eventLoops, maxConnections, maxBodySize, headTimeout,
+      host, port, dataDirectory, eventLoops, maxConnections, maxBodySize, maxBodyMemory,
+      headTimeout,
       keepAliveTimeout, shutdownTimeout, accessLog, metricsToken,
     ] + proxyKeys + proxyLimitKeys + syncKeys + authKeys + edgeKeys
 }
@@ -68,6 +72,9 @@ struct ServerSettings: Equatable {
   var eventLoops: Int
   var maxConnections: Int
   var maxBodyBytes: Int
+  /// Request bodies held at once across connections (`HTTPServerConfiguration`'s
+  /// `maxBufferedBodyBytes`).
+  var maxBodyMemory = 256 << 20
   var headTimeout: Duration
   var keepAliveTimeout: Duration
   var shutdownTimeout: Duration

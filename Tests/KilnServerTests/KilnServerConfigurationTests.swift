@@ -45,6 +45,7 @@ import Testing
     #expect(lines.contains("ACCESS_LOG = off (\(config):8)"))
     #expect(lines.contains("METRICS_TOKEN = <redacted> (environment)"))
     #expect(lines.contains("SHUTDOWN_TIMEOUT = 10s (default)"))
+    #expect(lines.contains("MAX_BODY_MEMORY = 256MiB (default)"))
     #expect(lines.contains { $0.hasPrefix("MAX_CONNECTIONS = ") && $0.contains("open-file limit") })
     #expect(!run.output.contains("env-secret-token"))
     #expect(!run.output.contains("UNRELATED"))
@@ -55,6 +56,8 @@ import Testing
       (["EVENT_LOOPS": "0"], "EVENT_LOOPS (environment) must be a whole number from 1"),
       (["MAX_BODY_SIZE": "16MB"], "MAX_BODY_SIZE (environment) must be a size"),
       (["SHUTDOWN_TIMEOUT": "10"], "SHUTDOWN_TIMEOUT (environment) must be a duration"),
+      (["MAX_BODY_MEMORY": "63MiB"], "MAX_BODY_MEMORY must be at least 67108864 bytes"),
+      (["MAX_BODY_MEMORY": "lots"], "MAX_BODY_MEMORY (environment) must be a size"),
       (["ACCESS_LOG": "file"], "ACCESS_LOG (environment) must be stderr or off"),
       (["HOST": ""], "HOST (environment) must be a non-empty value"),
       (

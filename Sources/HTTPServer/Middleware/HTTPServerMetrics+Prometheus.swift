@@ -35,6 +35,9 @@ extension HTTPServerMetrics {
     }
     gauge(&lines, "kiln_http_open_connections", "Client connections open now.", connections)
     gauge(&lines, "kiln_http_open_streams", "Streamed responses in progress.", streams)
+    gauge(
+      &lines, "kiln_http_request_body_bytes_held",
+      "Request body bytes held now, from each head until its answer.", bodyBytesHeld)
     counter(&lines, "kiln_http_received_bytes_total", "Bytes read from clients.", bytesReceived)
     counter(&lines, "kiln_http_sent_bytes_total", "Bytes written to clients.", bytesSent)
     return lines.joined(separator: "\n") + "\n"

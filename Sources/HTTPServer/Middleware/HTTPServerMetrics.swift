@@ -13,6 +13,9 @@ public final class HTTPServerMetrics: Sendable {
   let openStreams = Atomic<Int>(0)
   let receivedBytes = Atomic<Int>(0)
   let sentBytes = Atomic<Int>(0)
+  /// Request body bytes the server holds now, announced or read, until each request is
+  /// answered (`HTTPServerConfiguration.maxBufferedBodyBytes` bounds it).
+  let heldBodyBytes = Atomic<Int>(0)
   private let table = Mutex(RequestTable())
 
   /// What one route (pattern, or none) has seen.
@@ -78,6 +81,8 @@ public final class HTTPServerMetrics: Sendable {
   public var connections: Int { openConnections.load(ordering: .relaxed) }
   /// Streamed responses in progress now.
   public var streams: Int { openStreams.load(ordering: .relaxed) }
+  /// Request body bytes held now (reserved from the body budget).
+  public var bodyBytesHeld: Int { heldBodyBytes.load(ordering: .relaxed) }
   /// Bytes read from clients since start.
   public var bytesReceived: Int { receivedBytes.load(ordering: .relaxed) }
   /// Bytes written to clients since start.

@@ -52,6 +52,11 @@ public enum HTTPRequestParseError: Error, Sendable, Hashable {
   case bodyTooLarge
   /// An `Expect` other than `100-continue` (417).
   case unsupportedExpectation
+  /// The body would take the request bodies being read across the server past
+  /// `HTTPServerConfiguration.maxBufferedBodyBytes` (503): refused before it is read. Not
+  /// the request's fault, but like the others it ends the connection, since the body that
+  /// follows is not read.
+  case bodyBudgetExhausted
 
   /// The status code the server answers with.
   public var status: Int {
@@ -62,6 +67,7 @@ public enum HTTPRequestParseError: Error, Sendable, Hashable {
     case .unsupportedTransferCoding: 501
     case .bodyTooLarge: 413
     case .unsupportedExpectation: 417
+    case .bodyBudgetExhausted: 503
     default: 400
     }
   }

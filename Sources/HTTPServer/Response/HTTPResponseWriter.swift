@@ -127,12 +127,16 @@ public enum HTTPResponseWriter {
     framingFields.contains { name.equalsIgnoringASCIICase($0) }
   }
 
-  /// A short error answer with `Connection: close`, for requests the parser refused.
+  /// A short error answer with `Connection: close`, for requests the parser refused (and a
+  /// `Retry-After` when the server is only busy: 503).
   public static func errorResponse(status: HTTPStatus, date: String) -> [UInt8] {
     let body = Array("\(status.code) \(status.reasonPhrase)\n".utf8)
+    var fields = HTTPFields([("Content-Type", "text/plain; charset=utf-8")])
+    // The server's own 503s (too many connections, too many bodies in memory) pass soon.
+    if status.code == 503 { fields.append(name: "Retry-After", value: "1") }
     return head(
-      status: status, fields: HTTPFields([("Content-Type", "text/plain; charset=utf-8")]),
-      framing: .length(body.count), keepAlive: false, date: date) + body
+      status: status, fields: fields, framing: .length(body.count), keepAlive: false,
+      date: date) + body
   }
 
   /// One chunk of a chunked body; empty input gives no bytes (an empty chunk would end it).

@@ -21,6 +21,11 @@ final class Connection {
 
   /// The request whose answer is being produced or streamed.
   var current: Answering?
+  /// Body bytes reserved from the server's budget (`maxBufferedBodyBytes`): for the request
+  /// being read, for each queued request (in `pending`'s order), and for the one answered.
+  var readingReservation = 0
+  var pendingReservations: [Int] = []
+  var answeringReservation = 0
   /// The parse error to answer once earlier requests are answered.
   var parseError: HTTPRequestParseError?
   var output: [UInt8] = []
@@ -63,6 +68,16 @@ final class Connection {
   var isIdle: Bool {
     current == nil && pending.isEmpty && parser.isBetweenMessages && pendingBytes == 0
       && parseError == nil
+  }
+
+  /// Every reservation the connection holds, now given up (it is closing).
+  func takeReservations() -> Int {
+    defer {
+      readingReservation = 0
+      pendingReservations.removeAll()
+      answeringReservation = 0
+    }
+    return readingReservation + pendingReservations.reduce(0, +) + answeringReservation
   }
 
   func append(_ bytes: [UInt8]) {

@@ -126,6 +126,7 @@
       close(connection.descriptor)
       connections[connection.descriptor] = nil
       descriptors[connection.id] = nil
+      shared.releaseBody(connection.takeReservations())
       shared.openConnections.subtract(1, ordering: .relaxed)
       shared.metrics.openConnections.subtract(1, ordering: .relaxed)
       connection.streamTask?.cancel()

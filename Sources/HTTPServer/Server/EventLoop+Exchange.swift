@@ -5,7 +5,7 @@
     /// Moves what the parser found into the connection: heads (for 100-continue and the
     /// body timer), complete requests, or the error to answer after the earlier requests.
     func drainParser(_ connection: Connection) {
-      while connection.parseError == nil {
+      reading: while connection.parseError == nil {
         let event: HTTPParserEvent?
         do {
           event = try connection.parser.nextEvent()
@@ -18,6 +18,12 @@
         guard let event else { break }
         switch event {
         case .head(let head):
+          guard reserveBody(for: head, on: connection) else {
+            connection.parseError = .bodyBudgetExhausted
+            connection.readingPaused = true
+            table.updateInterest(connection)
+            break reading
+          }
           if head.framing != .none && head.framing != .contentLength(0) {
             connection.timer = .body
             connection.deadline = now + configuration.bodyTimeout.timeInterval
@@ -31,6 +37,8 @@
         case .request(var request):
           request.remoteAddress = connection.peer
           connection.pending.append(request)
+          connection.pendingReservations.append(connection.readingReservation)
+          connection.readingReservation = 0
           connection.deadline = nil
         }
       }
@@ -40,6 +48,23 @@
       }
       startNext(connection)
       table.flush(connection)
+    }
+
+    /// Takes the body budget a request's body needs before any of it is read: its
+    /// `Content-Length`, or for a chunked body the most its route allows. `false` when the
+    /// server holds too much already.
+    private func reserveBody(for head: HTTPRequestHead, on connection: Connection) -> Bool {
+      let bytes: Int
+      switch head.framing {
+      case .contentLength(let length): bytes = length
+      case .chunked: bytes = connection.parser.currentBodyLimit
+      case .none: bytes = 0
+      }
+      guard shared.reserveBody(bytes, limit: configuration.maxBufferedBodyBytes) else {
+        return false
+      }
+      connection.readingReservation = bytes
+      return true
     }
 
     /// Hands the oldest queued request to the responder when none is in progress. An
@@ -75,6 +100,7 @@
           return
         }
         let request = connection.pending.removeFirst()
+        connection.answeringReservation = connection.pendingReservations.removeFirst()
         connection.current = Connection.Answering(
           method: request.head.method, version: request.head.version,
           keepAlive: request.head.keepAlive)
@@ -187,7 +213,11 @@
     /// After an answer: close, or wait for (or start) the next request.
     func finishExchange(_ connection: Connection, keepAlive: Bool) {
       connection.current = nil
+      shared.releaseBody(connection.answeringReservation)
+      connection.answeringReservation = 0
       guard keepAlive else {
+        shared.releaseBody(connection.pendingReservations.reduce(0, +))
+        connection.pendingReservations.removeAll()
         connection.pending.removeAll()
         connection.parseError = nil
         return table.closeGracefully(connection)

@@ -35,6 +35,12 @@ public struct HTTPServerConfiguration: Sendable {
   /// A request's own body limit by method and path (a router's `bodyLimit`); `nil` from
   /// it, or no function, means `parserLimits.maxBodyBytes`.
   public var routeBodyLimit: HTTPRequestParser.BodyLimit?
+  /// Bytes of request bodies held at once across all connections, from the head that
+  /// announces a body until its request is answered: a `Content-Length` counts as sent, a
+  /// chunked body as its route's limit. A body that would go past it is answered 503 before
+  /// any of it is read, so many clients each sending a body just under the route's limit
+  /// cannot together exhaust memory.
+  public var maxBufferedBodyBytes: Int
 
   /// A configuration with the documented defaults.
   public init(
@@ -43,7 +49,7 @@ public struct HTTPServerConfiguration: Sendable {
     keepAliveTimeout: Duration = .seconds(60), lingerTimeout: Duration = .seconds(2),
     streamBufferLimit: Int = 256 * 1024, parserLimits: HTTPParserLimits = HTTPParserLimits(),
     maxPipelinedRequests: Int = 32, clock: AppClock = .live,
-    routeBodyLimit: HTTPRequestParser.BodyLimit? = nil
+    routeBodyLimit: HTTPRequestParser.BodyLimit? = nil, maxBufferedBodyBytes: Int = 256 << 20
   ) {
     self.eventLoopCount = max(1, eventLoopCount ?? Self.onlineCores())
     self.maxConnections = maxConnections
@@ -56,6 +62,7 @@ public struct HTTPServerConfiguration: Sendable {
     self.maxPipelinedRequests = maxPipelinedRequests
     self.clock = clock
     self.routeBodyLimit = routeBodyLimit
+    self.maxBufferedBodyBytes = max(0, maxBufferedBodyBytes)
   }
 
   /// The cores the kernel reports online (a machine fact, not configuration).

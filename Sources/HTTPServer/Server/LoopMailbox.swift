@@ -97,6 +97,25 @@
 
     func loopStarted() { running.withLock { $0.loops += 1 } }
 
+    /// Reserves `bytes` of the body budget `limit` (counted in the metrics' held body
+    /// bytes); `false`, reserving nothing, when they do not fit.
+    func reserveBody(_ bytes: Int, limit: Int) -> Bool {
+      guard bytes > 0 else { return true }
+      var reserved = metrics.heldBodyBytes.load(ordering: .relaxed)
+      while true {
+        guard bytes <= limit - reserved else { return false }
+        let (exchanged, found) = metrics.heldBodyBytes.compareExchange(
+          expected: reserved, desired: reserved + bytes, ordering: .relaxed)
+        if exchanged { return true }
+        reserved = found
+      }
+    }
+
+    /// Gives back what `reserveBody` reserved.
+    func releaseBody(_ bytes: Int) {
+      if bytes > 0 { metrics.heldBodyBytes.subtract(bytes, ordering: .relaxed) }
+    }
+
     /// For a loop that could not start: no connection is handed to it any more, and those
     /// already handed over close.
     func closeUnstartedMailbox(_ mailbox: LoopMailbox) {

@@ -1,0 +1,74 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `MAX_BODY_MEMORY` through the real binary: with one large sync push announced and held,
+/// another that would not fit beside it is answered 503 before its body is sent.
+@Suite struct KilnServerBodyMemoryTests {
+  /// A connection that sends a head announcing a body and waits for `100 Continue`.
+  final class HeldRequest: Sendable {
+    let descriptor: Int32
+
+    init(port: Int, head: String) throws {
+      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var timeout = timeval(tv_sec: 15, tv_usec: 0)
+      setsockopt(
+        descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = in_port_t(UInt16(port)).bigEndian
+      address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+      let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      try #require(connected == 0)
+      let bytes = Array(head.utf8)
+      try #require(send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count)
+    }
+
+    deinit { close(descriptor) }
+
+    /// What the server sent first (up to 4 KiB).
+    func firstAnswer() -> String {
+      var buffer = [UInt8](repeating: 0, count: 4_096)
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      return String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+    }
+  }
+
+  static func pushHead(length: Int) -> String {
+    "POST /rest/v1/rpc/sync_push HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+      + "Content-Length: \(length)\r\nExpect: 100-continue\r\n\r\n"
+  }
+
+  @Test func aBodyThatWouldGoPastTheMemoryLimitIs503BeforeItIsSent() async throws {
+    let directory = try KilnServerConfigurationTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let server = try await KilnServerRun(
+      ["serve", "--port", "0", "--data-dir", directory + "/data"],
+      environment: ["MAX_BODY_MEMORY": "64MiB"])
+    let port = server.port
+    let held = try await Self.offThread {
+      let held = try HeldRequest(port: port, head: Self.pushHead(length: 40_000_000))
+      #expect(held.firstAnswer().hasPrefix("HTTP/1.1 100 Continue\r\n"))
+      return held
+    }
+    let refused = try await Self.offThread {
+      let second = try HeldRequest(port: port, head: Self.pushHead(length: 30_000_000))
+      return second.firstAnswer()
+    }
+    #expect(refused.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
+    #expect(refused.contains("\r\nRetry-After: 1\r\n"))
+    withExtendedLifetime(held) {}
+    let (status, _) = await server.stop()
+    #expect(status == 0)
+  }
+
+  static func offThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+  }
+}
