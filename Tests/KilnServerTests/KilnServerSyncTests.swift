@@ -138,6 +138,10 @@ import Testing
     let deleted = try await server.send(
       "POST", "/functions/v1/delete-account", json: "{}", bearer: alice.token)
     #expect(deleted.status == 200)
+    // Alice's other device still holds an access token: its push stores nothing.
+    let late = try await Self.push(server, conversation, token: alice.token)
+    #expect(late.status == 409, "\(late.body)")
+    #expect(late.json["code"] == .string("23503"))
     #expect(
       Self.statuses(try await Self.push(server, conversation, token: bob.token)) == [
         "applied"

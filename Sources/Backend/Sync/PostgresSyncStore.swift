@@ -33,6 +33,13 @@ public struct PostgresSyncStore: SyncStore {
     while true {
       do {
         return try await pool.transaction { connection in
+          if case .push = call {
+            let open = try await connection.query(
+              PostgresSyncSQL.accountIsOpen, [.text(caller.userID.uuidString)])
+            guard try open.first?.decode(Bool.self, at: 0) == true else {
+              throw SyncCallError.accountDeleted
+            }
+          }
           try await connection.execute("SET LOCAL ROLE authenticated")
           try await connection.query(PostgresSyncSQL.claims, [.text(caller.claims)])
           let result =
@@ -51,6 +58,8 @@ public struct PostgresSyncStore: SyncStore {
         where error.sqlState?.isRetryableTransactionFailure == true && attempt < maximumAttempts
       {
         attempt += 1
+      } catch let refusal as SyncCallError {
+        throw refusal
       } catch {
         let failure = SyncCallError(postgres: error)
         if failure.status >= 500 {
@@ -94,18 +103,12 @@ enum PostgresSyncSQL {
     name: "kiln_sync_pull", sql: "SELECT public.sync_pull($1, $2::integer)::text")
   static let push = PostgresStatement(
     name: "kiln_sync_push", sql: "SELECT public.sync_push($1::jsonb)::text")
-  /// As the tables' owner, which row-level security does not bind; messages go first, and
-  /// data-modifying CTEs all run in the one statement.
+  /// As the login role, before the transaction becomes `authenticated`: takes the user's
+  /// lock and says whether the account may still push (schema step 10).
+  static let accountIsOpen = PostgresStatement(
+    name: "kiln_sync_account_is_open", sql: "SELECT kiln_sync_account_is_open($1::uuid)")
+  /// As the tables' owner, which row-level security does not bind: marks the account
+  /// closed and deletes its rows, under the same lock as the pushes.
   static let deleteRows = PostgresStatement(
-    name: "kiln_sync_delete_rows",
-    sql: """
-      WITH owner AS (SELECT $1::uuid AS id),
-        deleted_messages AS (
-          DELETE FROM public.messages WHERE user_id = (SELECT id FROM owner)),
-        deleted_memories AS (
-          DELETE FROM public.memories WHERE user_id = (SELECT id FROM owner)),
-        deleted_sequence AS (
-          DELETE FROM public.sync_sequences WHERE user_id = (SELECT id FROM owner))
-      DELETE FROM public.conversations WHERE user_id = (SELECT id FROM owner)
-      """)
+    name: "kiln_sync_close_account", sql: "SELECT kiln_close_sync_account($1::uuid)")
 }

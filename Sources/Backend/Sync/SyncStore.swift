@@ -56,7 +56,20 @@ public protocol SyncStore: Sendable {
   ///   answer.
   func perform(_ call: SyncCall, as caller: SyncCaller) async throws(SyncCallError) -> String
 
-  /// Deletes every synced row of `user` and its change sequence (delete-account).
+  /// Deletes every synced row of `user` and its change sequence (delete-account), and from
+  /// then on refuses the user's pushes (`SyncCallError.accountDeleted`): a device still
+  /// holding one of the account's access tokens cannot store rows nobody owns. A push in
+  /// flight finishes first, and its rows go too.
   /// - Throws: when the store cannot answer; nothing is half deleted.
   func deleteSyncedRows(of user: UUID) async throws
+}
+
+extension SyncCallError {
+  /// A push by an account the server has deleted (a device still holding one of its access
+  /// tokens): nothing is stored. 409 `23503`, what Supabase answers when the rows' foreign
+  /// key to `auth.users` finds the user gone.
+  public static let accountDeleted = SyncCallError(
+    status: 409, code: "23503",
+    message: "this account was deleted; its data is no longer stored",
+    hint: "sign in again")
 }

@@ -18,7 +18,7 @@ struct SQLiteServerStoreTests {
         userID: "user-1", isActive: true, expiresAt: storeNoon.addingTimeInterval(30.25),
         fetchedAt: storeNoon, source: "webhook")
       let first = try SQLiteServerStore(directory: directory, clock: clock)
-      #expect(first.appliedMigrations == [1, 2, 3, 4])
+      #expect(first.appliedMigrations == [1, 2, 3, 4, 5])
       #expect(
         try await first.admit(admission(rate: limit, free: allowance))
           == .admitted(freeRemaining: 2))

@@ -81,6 +81,9 @@ enum PostgresServerSchema {
       name:
         "sync_push by runs of new messages (supabase/migrations/20261207000002_sync_push_runs.sql)",
       sql: PostgresSyncPushRunsSQL.text),
+    PostgresMigration(
+      version: 10, name: "deleted accounts that may not sync",
+      sql: PostgresClosedSyncAccountsSQL.text),
   ]
 
   /// Admission in one round trip: a plpgsql function, called as one statement, so it runs in

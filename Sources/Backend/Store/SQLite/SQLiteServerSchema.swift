@@ -60,7 +60,17 @@ enum SQLiteServerSchema {
       sql: accountsTables),
     Migration(version: 3, name: "provider identities", sql: identitiesTable),
     Migration(version: 4, name: "synced conversations, messages and memories", sql: syncTables),
+    Migration(version: 5, name: "deleted accounts that may not sync", sql: closedSyncAccounts),
   ]
+
+  /// Accounts whose synced rows were deleted with the account: their later pushes are
+  /// refused, so a device still holding a token cannot store rows nobody owns.
+  static let closedSyncAccounts = """
+    CREATE TABLE sync_closed_accounts (
+      user_id TEXT PRIMARY KEY NOT NULL,
+      closed_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    """
 
   /// The accounts' provider identities (`id_token` sign-ins): one row per provider account,
   /// deleted with the account by the store (`deleteUser`).

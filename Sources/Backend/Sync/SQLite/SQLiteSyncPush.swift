@@ -14,6 +14,8 @@ struct SQLiteSyncPush {
 
   /// The answer `{"results": [...]}` for `changes`.
   func run(_ changes: [StrictJSONValue]) throws -> String {
+    // Checked in the push's own write transaction, which the deletion's takes in turn.
+    if try SQLiteSyncStore.isClosed(user, on: connection) { throw SyncCallError.accountDeleted }
     var sequence =
       try connection.first("SELECT last_seq FROM sync_sequences WHERE user_id = ?", user) {
         $0.int64(0)

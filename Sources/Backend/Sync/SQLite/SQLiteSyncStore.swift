@@ -54,6 +54,11 @@ public struct SQLiteSyncStore: SyncStore {
             })
         }
       case .push(let changes):
+        // A deleted account is told so before its changes are read, as PostgreSQL does.
+        let closed = try await database.perform("sync push") { connection in
+          try connection.readTransaction { try Self.isClosed(user, on: connection) }
+        }
+        if closed { throw SyncCallError.accountDeleted }
         let parsed = try Self.parseChanges(changes)
         outcome = try await database.perform("sync push") { connection in
           do {
@@ -78,13 +83,24 @@ public struct SQLiteSyncStore: SyncStore {
 
   public func deleteSyncedRows(of user: UUID) async throws {
     let id = user.uuidString.lowercased()
+    let now = Int64((clock.now().timeIntervalSince1970 * 1000).rounded(.down))
     try await database.perform("delete synced rows") { connection in
       try connection.transaction {
+        try connection.run(
+          "INSERT OR IGNORE INTO sync_closed_accounts (user_id, closed_at) VALUES (?, ?)", id,
+          now)
         for table in ["sync_messages", "sync_memories", "sync_conversations", "sync_sequences"] {
           try connection.run("DELETE FROM \(table) WHERE user_id = ?", id)
         }
       }
     }
+  }
+
+  /// Whether `user`'s account was deleted (`deleteSyncedRows`).
+  static func isClosed(_ user: String, on connection: SQLiteConnection) throws -> Bool {
+    try connection.first("SELECT 1 FROM sync_closed_accounts WHERE user_id = ?", user) {
+      $0.int(0)
+    } != nil
   }
 
   /// Whether any name or string in `value` holds U+0000.
