@@ -73,6 +73,22 @@ import Testing
     #expect(throws: StrictJSONError.tooDeep) { try parse(objects) }
   }
 
+  @Test func limitsTheNumberOfValuesWhateverTheirKind() throws {
+    let four = StrictJSONParser(maximumValues: 4)
+    // An array and its elements, an object and its members' values: names do not count.
+    #expect(
+      try four.parse(Array("[1,\"a\",null]".utf8)) == .array([.number(1), .string("a"), .null]))
+    #expect(try four.parse(Array("{\"a\":{\"b\":[true]}}".utf8)).objectValue?.count == 1)
+    for text in ["[1,2,3,4]", "{\"a\":1,\"b\":2,\"c\":3,\"d\":4}", "[[[[[]]]]]", "[{},{},{},{}]"] {
+      #expect(throws: StrictJSONError.tooManyValues) { try four.parse(Array(text.utf8)) }
+    }
+    // The default holds a sync push of 500 changes many times over, not a body of tiny values.
+    let tiny = "[" + Array(repeating: "{\"a\":1}", count: 60_000).joined(separator: ",") + "]"
+    #expect(throws: StrictJSONError.tooManyValues) { try parse(tiny) }
+    let fits = "[" + Array(repeating: "1", count: 99_999).joined(separator: ",") + "]"
+    #expect(try parse(fits).arrayValue?.count == 99_999)
+  }
+
   @Test func parseObjectRefusesOtherTopLevelValues() {
     for text in ["[]", "\"{}\"", "1", "null", "true"] {
       #expect(throws: StrictJSONError.notAnObject) { try parser.parseObject(Array(text.utf8)) }

@@ -66,6 +66,34 @@ import Testing
     #expect(status == 0)
   }
 
+  /// The largest resident size the process has had, in bytes (`VmHWM`).
+  static func peakResidentBytes(of pid: Int32) throws -> Int {
+    let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+    let kilobytes = try #require(Int(line.split(separator: " ").dropFirst().first ?? ""))
+    return kilobytes * 1024
+  }
+
+  /// A signed-in user's 32 MiB push of tiny changes: refused 413 once the parse has read
+  /// `StrictJSONParser.defaultMaximumValues` values, with the memory that cost measured
+  /// (before the bound the same body took 860 MB more, and 3.7 s).
+  @Test func aPushOfMillionsOfTinyValuesIsRefusedWithoutMemoryToMatch() async throws {
+    let server = try await KilnServerSyncTests.serve(.sqlite)
+    defer { server.run.process.terminate() }
+    let alice = try await KilnServerSyncTests.signUp(server, "alice")
+    let count = (32 * 1024 * 1024 - 100) / 8
+    let body =
+      "{\"changes\":[" + Array(repeating: "{\"a\":1}", count: count).joined(separator: ",") + "]}"
+    let pid = server.run.process.processIdentifier
+    let before = try Self.peakResidentBytes(of: pid)
+    let refused = try await server.send(
+      "POST", "/rest/v1/rpc/sync_push", json: body, bearer: alice.token)
+    #expect(refused.status == 413, "\(refused.body.prefix(200))")
+    #expect(refused.json["code"] == .string("54000"))
+    let grown = try Self.peakResidentBytes(of: pid) - before
+    #expect(grown < 200 * 1024 * 1024, "peak resident size grew by \(grown / 1_048_576) MiB")
+  }
+
   static func offThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
       Thread { continuation.resume(with: Result { try work() }) }.start()

@@ -112,6 +112,8 @@ enum SyncArguments {
     let parser = StrictJSONParser(maximumDepth: maximumDepth)
     do {
       _ = try parser.parseObject(body)
+    } catch StrictJSONError.tooManyValues {
+      throw .tooManyValues
     } catch {
       throw .bodyNotAnObject
     }

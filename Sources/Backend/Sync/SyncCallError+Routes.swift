@@ -9,6 +9,15 @@ extension SyncCallError {
     status: 401, code: "no_api_key", message: "Invalid API key or none was given",
     hint: "send the project's anon key as the apikey header")
 
+  /// A body holding more JSON values than `StrictJSONParser.maximumValues`: refused before
+  /// it is read further, like a body over the byte limit, since reading each value costs
+  /// memory many times its text (decision 180).
+  static let tooManyValues = SyncCallError(
+    status: 413, code: "54000",
+    message:
+      "the request holds more than \(StrictJSONParser.defaultMaximumValues) JSON values",
+    hint: "send fewer changes per call")
+
   /// A body larger than `SyncRoutes.maximumBodyBytes`.
   static func bodyTooLarge(limit: Int) -> SyncCallError {
     SyncCallError(

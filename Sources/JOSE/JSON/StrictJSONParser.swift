@@ -12,6 +12,8 @@ public enum StrictJSONError: Error, Equatable, Sendable {
   case tooDeep
   /// The text is valid JSON but its top-level value is not an object.
   case notAnObject
+  /// The text holds more values (scalars, arrays and objects) than the parser's limit.
+  case tooManyValues
 }
 
 /// A JSON reader (RFC 8259) that refuses what a lenient one would quietly accept.
@@ -25,10 +27,20 @@ public enum StrictJSONError: Error, Equatable, Sendable {
 public struct StrictJSONParser: Sendable {
   /// How deeply arrays and objects may nest.
   public var maximumDepth: Int
+  /// How many values (scalars, arrays and objects) one text may hold. Every value read costs
+  /// memory many times its few bytes of text (a 32 MiB text of `{"a":1}` objects took 860
+  /// MB), so this, not the text's size alone, bounds what a parse can take.
+  public var maximumValues: Int
 
-  /// A parser that allows `maximumDepth` levels of nesting (32 by default).
-  public init(maximumDepth: Int = 32) {
+  /// The default `maximumValues`: far above any document Kiln reads (a sync push of 500
+  /// changes holds about 15,000), far below what a body limit's worth of tiny values holds.
+  public static let defaultMaximumValues = 100_000
+
+  /// A parser that allows `maximumDepth` levels of nesting (32 by default) and
+  /// `maximumValues` values.
+  public init(maximumDepth: Int = 32, maximumValues: Int = defaultMaximumValues) {
     self.maximumDepth = maximumDepth
+    self.maximumValues = maximumValues
   }
 
   /// The members of the JSON object `bytes` holds.
@@ -46,7 +58,7 @@ public struct StrictJSONParser: Sendable {
     // Validating the whole text once means every slice between ASCII delimiters is valid too:
     // quote and backslash bytes never occur inside a multi-byte UTF-8 sequence.
     guard String(validating: input, as: UTF8.self) != nil else { throw StrictJSONError.notUTF8 }
-    var reader = Reader(bytes: input, maximumDepth: maximumDepth)
+    var reader = Reader(bytes: input, maximumDepth: maximumDepth, maximumValues: maximumValues)
     reader.skipWhitespace()
     let value = try reader.value(depth: 0)
     reader.skipWhitespace()
@@ -58,11 +70,14 @@ public struct StrictJSONParser: Sendable {
 private struct Reader {
   let bytes: [UInt8]
   let maximumDepth: Int
+  let maximumValues: Int
   var offset = 0
+  var values = 0
 
-  init(bytes: [UInt8], maximumDepth: Int) {
+  init(bytes: [UInt8], maximumDepth: Int, maximumValues: Int) {
     self.bytes = bytes
     self.maximumDepth = maximumDepth
+    self.maximumValues = maximumValues
   }
 
   var atEnd: Bool { offset >= bytes.count }
@@ -86,6 +101,8 @@ private struct Reader {
 
   mutating func value(depth: Int) throws -> StrictJSONValue {
     guard let byte = current else { throw failure() }
+    values += 1
+    guard values <= maximumValues else { throw StrictJSONError.tooManyValues }
     switch byte {
     case UInt8(ascii: "{"): return try object(depth: depth + 1)
     case UInt8(ascii: "["): return try array(depth: depth + 1)

@@ -131,6 +131,8 @@ public struct SQLiteSyncStore: SyncStore {
     let value: StrictJSONValue
     do {
       value = try StrictJSONParser(maximumDepth: 64).parse(Array(text.utf8))
+    } catch StrictJSONError.tooManyValues {
+      throw SyncCallError.tooManyValues
     } catch {
       throw SyncCallError(
         status: 400, code: "22P02", message: "invalid input syntax for type json",
