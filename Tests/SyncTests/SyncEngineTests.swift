@@ -82,26 +82,26 @@ import Testing
   }
 
   @Test(arguments: JournalHarness.Kind.allCases)
-  func theOutboxGoesInBatchesOfTwoHundredConversationsFirst(
+  func theOutboxGoesInBatchesOfFiveHundredConversationsFirst(
     journal kind: JournalHarness.Kind
   ) async throws {
     let harness = try await EngineHarness(kind: kind)
     defer { harness.server.server.stop() }
-    for n in 1...200 { try await harness.writeMessage(1000 + n, in: n) }
+    for n in 1...400 { try await harness.writeMessage(1000 + n, in: (n - 1) % 250 + 1) }
     for n in 1...250 { try await harness.writeConversation(n) }
     harness.answerEveryPush()
     harness.server.enqueuePull(.json(SyncSamples.pull([], next: 0)))
     let report = try await harness.engine().sync()
     let pushes = harness.server.requests(SyncServerHarness.pushPath)
     let changes = try pushes.map(SyncServerHarness.changes)
-    #expect(changes.map(\.count) == [200, 200, 50])
+    #expect(changes.map(\.count) == [500, 150])
     let tables = changes.flatMap { $0.map { $0["table"] as? String ?? "" } }
     #expect(
       tables
         == Array(repeating: "conversations", count: 250)
-        + Array(repeating: "messages", count: 200))
-    #expect(report.pushed == 450)
-    #expect(report.applied == 450)
+        + Array(repeating: "messages", count: 400))
+    #expect(report.pushed == 650)
+    #expect(report.applied == 650)
     #expect(try await harness.pending().isEmpty)
   }
 

@@ -1,6 +1,7 @@
 /// The sizes of a round.
 public struct SyncEngineConfiguration: Sendable, Equatable {
-  /// Changes per push (at most 500, the server's bound; 200 by default).
+  /// Changes per push (at most 500, the server's bound, which is the default: a first sync
+  /// of 10,000 messages took 1.3 s in 20 pushes on PostgreSQL and 1.7 s in 50; decision 181).
   public var pushBatchSize: Int
   /// Request-body bytes per push (8 MiB by default): a batch whose JSON is larger goes as
   /// several smaller pushes, so long messages never meet the server's body limit
@@ -17,7 +18,7 @@ public struct SyncEngineConfiguration: Sendable, Equatable {
 
   /// A configuration, clamped to the server's bounds.
   public init(
-    pushBatchSize: Int = 200, pullPageSize: Int = 500, maximumPushesPerRound: Int = 100,
+    pushBatchSize: Int = 500, pullPageSize: Int = 500, maximumPushesPerRound: Int = 100,
     maximumPagesPerRound: Int = 1000, maximumPushBytes: Int = 8 * 1024 * 1024
   ) {
     self.pushBatchSize = min(max(pushBatchSize, 1), 500)
