@@ -92,22 +92,24 @@ import Testing
       if request.head.path == "/slow" { await gate.wait() }
       return await HTTPServerTests.echo(request)
     }
-    try await HTTPServerTests.withServer(Self.budget(1_000), responder: responder) { _, port in
+    try await HTTPServerTests.withServer(Self.budget(1_000), responder: responder) {
+      server, port in
       let client = try SocketClient(port: port)
-      // Two bodies of 400 queue behind a slow first request: 800 held in all.
+      // Two bodies of 400 queue behind a slow first request: 801 held in all.
       try client.send(
         "POST /slow HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\n\r\nx"
           + "POST /one HTTP/1.1\r\nHost: a\r\nContent-Length: 400\r\n\r\n"
           + String(repeating: "1", count: 400)
           + "POST /two HTTP/1.1\r\nHost: a\r\nContent-Length: 400\r\n\r\n"
           + String(repeating: "2", count: 400))
-      var status = 200
-      for _ in 0..<200 where status == 200 {
-        // Until the server has read both queued heads, 500 may still fit.
-        status = try Self.post(String(repeating: "b", count: 500), port: port).status
-        if status == 200 { usleep(10_000) }
+      // Until the server has read both queued heads another body would take their room.
+      var held = server.metrics.bodyBytesHeld
+      for _ in 0..<500 where held != 801 {
+        usleep(10_000)
+        held = server.metrics.bodyBytesHeld
       }
-      #expect(status == 503)
+      #expect(held == 801)
+      #expect(try Self.post(String(repeating: "b", count: 500), port: port).status == 503)
       gate.open()
       for path in ["/slow", "/one", "/two"] {
         #expect(try client.readResponse().field("X-Path") == path)
@@ -122,7 +124,8 @@ extension HTTPServerBodyBudgetTests {
   /// connection, pipelined, chunked, refused mid-body for a bad chunk, refused for the
   /// budget, or cut off by its client. Afterwards the server holds nothing.
   @Test func everyWayARequestEndsLeavesNothingHeld() async throws {
-    try await HTTPServerTests.withServer(Self.budget(4_000, routeLimit: 1_000)) { server, port in
+    // Room for every round's cut-off body at once, should the server see the closes late.
+    try await HTTPServerTests.withServer(Self.budget(30_000, routeLimit: 1_000)) { server, port in
       for round in 0..<20 {
         let kept = try SocketClient(port: port)
         for _ in 0..<3 {

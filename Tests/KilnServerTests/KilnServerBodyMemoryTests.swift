@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// `MAX_BODY_MEMORY` through the real binary: with one large sync push announced and held,
@@ -10,20 +11,7 @@ import Testing
     let descriptor: Int32
 
     init(port: Int, head: String) throws {
-      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      var timeout = timeval(tv_sec: 15, tv_usec: 0)
-      setsockopt(
-        descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = in_port_t(UInt16(port)).bigEndian
-      address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-      let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      try #require(connected == 0)
+      descriptor = try loopbackSocketConnect(port: port, timeoutSeconds: 15)
       let bytes = Array(head.utf8)
       try #require(send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count)
     }

@@ -39,6 +39,25 @@ import Testing
     }
   }
 
+  /// A harness whose outbox holds 25 memories: three pushes of 10, 10 and 5.
+  static func harnessWith25Memories(_ kind: JournalHarness.Kind) async throws -> EngineHarness {
+    let harness = try await EngineHarness(kind: kind)
+    for n in 1...25 { try await harness.writeMemory(n) }
+    return harness
+  }
+
+  /// The engine over `harness` in batches of 10, with another journal or transport.
+  static func engine(
+    _ harness: EngineHarness, journal: (any SyncJournal)? = nil,
+    transport: SyncTransport? = nil
+  ) -> SyncEngine {
+    SyncEngine(
+      account: SyncSamples.account, journal: journal ?? harness.journal.journal,
+      transport: transport ?? harness.server.transport(), statusStore: harness.store,
+      configuration: SyncEngineConfiguration(pushBatchSize: 10),
+      clock: .fixed(Fixture.referenceDate))
+  }
+
   static func applied(_ ids: [String]) -> LoopbackResponse {
     .json(SyncSamples.push(ids.map { (id: $0, status: "applied", row: String?.none) }))
   }
@@ -47,17 +66,14 @@ import Testing
   func batchesReachTheServerOneAtATimeAndEachChangeOnce(
     journal kind: JournalHarness.Kind
   ) async throws {
-    let harness = try await EngineHarness(kind: kind)
+    let harness = try await Self.harnessWith25Memories(kind)
     defer { harness.server.server.stop() }
-    for n in 1...25 { try await harness.writeMemory(n) }
     let log = PushLog()
     harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
       log.answer(request) { _, ids in Self.applied(ids) }
     }
     harness.server.enqueuePull(.json(SyncSamples.pull([], next: 0)))
-    let report = try await harness.engine(
-      configuration: SyncEngineConfiguration(pushBatchSize: 10)
-    ).sync()
+    let report = try await Self.engine(harness).sync()
     #expect(log.most == 1)
     #expect(log.batches.map(\.count) == [10, 10, 5])
     let sent = log.batches.flatMap { $0 }
@@ -116,9 +132,8 @@ import Testing
   )
     async throws
   {
-    let harness = try await EngineHarness(kind: kind)
+    let harness = try await Self.harnessWith25Memories(kind)
     defer { harness.server.server.stop() }
-    for n in 1...25 { try await harness.writeMemory(n) }
     let timeline = Timeline()
     harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
       let ids = ((try? SyncServerHarness.changes(request)) ?? []).compactMap {
@@ -130,12 +145,8 @@ import Testing
       return Self.applied(ids)
     }
     harness.server.enqueuePull(.json(SyncSamples.pull([], next: 0)))
-    let engine = SyncEngine(
-      account: SyncSamples.account,
-      journal: NotingJournal(base: harness.journal.journal, timeline: timeline),
-      transport: harness.server.transport(), statusStore: harness.store,
-      configuration: SyncEngineConfiguration(pushBatchSize: 10),
-      clock: .fixed(Fixture.referenceDate))
+    let engine = Self.engine(
+      harness, journal: NotingJournal(base: harness.journal.journal, timeline: timeline))
     _ = try await engine.sync()
     #expect(
       timeline.all == [
@@ -151,9 +162,8 @@ import Testing
   func aRefusedBatchEndsTheRoundBeforeTheNextIsSent(
     journal kind: JournalHarness.Kind
   ) async throws {
-    let harness = try await EngineHarness(kind: kind)
+    let harness = try await Self.harnessWith25Memories(kind)
     defer { harness.server.server.stop() }
-    for n in 1...25 { try await harness.writeMemory(n) }
     let log = PushLog()
     harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
       log.answer(request) { number, ids in
@@ -166,7 +176,7 @@ import Testing
       throws: SyncError.refused(
         PostgRESTError(status: 503, code: "PGRST000", message: "store unavailable"))
     ) {
-      try await harness.engine(configuration: SyncEngineConfiguration(pushBatchSize: 10)).sync()
+      try await Self.engine(harness).sync()
     }
     #expect(log.batches.count == 2)
     let left = try await harness.pending().map { $0.id.uuidString.lowercased() }
@@ -179,14 +189,13 @@ import Testing
   func anAnswerThatCannotBeReadLosesNothingAndTheNextRoundSendsAll(
     journal kind: JournalHarness.Kind
   ) async throws {
-    let harness = try await EngineHarness(kind: kind)
+    let harness = try await Self.harnessWith25Memories(kind)
     defer { harness.server.server.stop() }
-    for n in 1...25 { try await harness.writeMemory(n) }
     let log = PushLog()
     harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
       log.answer(request) { number, ids in number == 0 ? .json("{") : Self.applied(ids) }
     }
-    let engine = harness.engine(configuration: SyncEngineConfiguration(pushBatchSize: 10))
+    let engine = Self.engine(harness)
     await #expect(throws: SyncError.invalidReply(.notJSON)) { try await engine.sync() }
     // The answered batch was not recorded; one sent meanwhile may have been stored, and
     // the server takes it again as stale.
@@ -202,17 +211,14 @@ import Testing
   func aPushThatTimesOutLosesNothingAndTheNextRoundSendsAll(
     journal kind: JournalHarness.Kind
   ) async throws {
-    let harness = try await EngineHarness(kind: kind)
+    let harness = try await Self.harnessWith25Memories(kind)
     defer { harness.server.server.stop() }
-    for n in 1...25 { try await harness.writeMemory(n) }
     let before = try await harness.pending()
     harness.server.enqueuePush(.stall())
-    let engine = SyncEngine(
-      account: SyncSamples.account, journal: harness.journal.journal,
+    let engine = Self.engine(
+      harness,
       transport: harness.server.transport(
-        timeouts: HTTPTimeouts(connect: 0.3, idle: 0.3, total: 1)),
-      statusStore: harness.store, configuration: SyncEngineConfiguration(pushBatchSize: 10),
-      clock: .fixed(Fixture.referenceDate))
+        timeouts: HTTPTimeouts(connect: 0.3, idle: 0.3, total: 1)))
     do throws(SyncError) {
       _ = try await engine.sync()
       Issue.record("expected the silent server to time the round out")

@@ -14,21 +14,8 @@ import Foundation
 public func loopbackSocketExchange(
   _ bytes: [UInt8], port: Int, timeoutSeconds: Int = 30
 ) throws -> [UInt8] {
-  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+  let descriptor = try loopbackSocketConnect(port: port, timeoutSeconds: timeoutSeconds)
   defer { close(descriptor) }
-  var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-  setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = in_port_t(UInt16(port)).bigEndian
-  address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-  let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-    }
-  }
-  guard connected == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
   var sent = 0
   while sent < bytes.count {
     let count = bytes[sent...].withUnsafeBytes {
@@ -45,4 +32,29 @@ public func loopbackSocketExchange(
     answer += chunk[..<count]
   }
   return answer
+}
+
+/// A blocking TCP connection to `127.0.0.1:port` whose reads give up after
+/// `timeoutSeconds`; the caller closes the descriptor.
+/// - Throws: `POSIXError` when the socket cannot be made or the connection is refused.
+public func loopbackSocketConnect(port: Int, timeoutSeconds: Int = 30) throws -> Int32 {
+  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+  var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+  setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = in_port_t(UInt16(port)).bigEndian
+  address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    }
+  }
+  guard connected == 0 else {
+    let code = errno
+    close(descriptor)
+    throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+  }
+  return descriptor
 }

@@ -30,7 +30,7 @@ struct ServerStoreLocationTests {
   @Test func openingSQLiteGivesAMigratedStoreAndMigratingAgainAppliesNothing() async throws {
     try await withTemporaryDirectory(prefix: "kiln-store") { parent in
       let location = ServerStoreLocation.sqlite(directory: parent.appendingPathComponent("new"))
-      #expect(try await location.migrate(clock: clock) == [1, 2, 3, 4])
+      #expect(try await location.migrate(clock: clock) == [1, 2, 3, 4, 5])
       #expect(try await location.migrate(clock: clock).isEmpty)
       let store = try await location.open(clock: clock)
       #expect(
