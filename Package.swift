@@ -250,7 +250,7 @@ package.targets += [
     name: "AppCompositionTests",
     dependencies: [
       "Core", "AppComposition", "TestSupport", "Storage", "Payments", "FeatureChat",
-      "FeatureSettings", "Localization", "Auth", "AI",
+      "FeatureSettings", "Localization", "Auth", "AI", "Sync", "Networking",
     ]),
   .testTarget(
     name: "TerminalUITests", dependencies: ["Core", "DesignSystem", "TerminalUI", "TestSupport"]),

@@ -15,13 +15,20 @@ enum SyncServicesBuilder {
     guard let url = configuration.url(.supabaseURL),
       let key = configuration.value(.supabaseAnonKey)
     else { return nil }
-    // No auth or retry interceptors: the transport sets `Authorization` itself and the
-    // scheduler backs off after a failed round.
-    let http = URLSessionHTTPClient(
-      baseURL: nil, interceptors: [HeadersInterceptor(appVersion: KilnVersion.current)],
-      clock: clock, logger: logger)
     return SyncTransport(
       configuration: SyncTransportConfiguration(supabaseURL: url, anonKey: key),
-      httpClient: http, tokens: AuthTokenProvider(client: auth))
+      httpClient: httpClient(clock: clock, logger: logger),
+      tokens: AuthTokenProvider(client: auth))
+  }
+
+  /// The HTTP client sync calls go through. Its own keep-alive pool: a round is many calls
+  /// to one server (a first sync of 10,000 messages, about 40), and each new connection to
+  /// a hosted project would cost a TLS handshake. No auth or retry interceptors: the
+  /// transport sets `Authorization` itself and the scheduler backs off after a failed round.
+  static func httpClient(clock: AppClock, logger: AppLogger) -> URLSessionHTTPClient {
+    URLSessionHTTPClient(
+      baseURL: nil, configuration: HTTPClientConfiguration(connectionPool: HTTPConnectionPool()),
+      interceptors: [HeadersInterceptor(appVersion: KilnVersion.current)], clock: clock,
+      logger: logger)
   }
 }
