@@ -36,6 +36,26 @@ import Testing
     #expect(tombstone.clocks == ["title": SyncSamples.clock(5)])
   }
 
+  @Test func aReplyOfMillionsOfTinyValuesIsRefusedBeforeDecoding() throws {
+    // 64 MiB allow tens of millions of values; each would cost the decoder far more than
+    // its two bytes. The count looks past strings, whose commas and brackets are text.
+    let flood = #"{"changes":["# + String(repeating: "1,", count: 250_000) + #"1],"next":0}"#
+    #expect(throws: SyncWireError.tooManyValues(limit: 200_000)) { try pull(flood) }
+    let small = SyncCodec(maximumReplyValues: 5)
+    #expect(throws: SyncWireError.tooManyValues(limit: 5)) {
+      try small.decodePullReply(Data(#"{"changes":[[],[],[]],"next":0}"#.utf8), since: 0)
+    }
+    let quoted = #"{"changes":[],"next":0,"has_more":false,"note":"a,b,[c],{d},\",\\"}"#
+    // Five values and an empty array, which counts once more; nothing in the string counts.
+    #expect(SyncCodec.holdsMoreValues(than: 6, Data(quoted.utf8)) == false)
+    #expect(SyncCodec.holdsMoreValues(than: 5, Data(quoted.utf8)))
+    // A real page of 500 rows is far below the bound.
+    let page = SyncSamples.pull(
+      (1...500).map { ("messages", SyncSamples.messageRow($0, in: 1, seq: Int64($0))) },
+      next: 500)
+    #expect(try pull(page).rows.count == 500)
+  }
+
   @Test func anEmptyPageKeepsTheCursor() throws {
     let page = try pull(SyncSamples.pull([], next: 9), since: 9)
     #expect(page == SyncPullPage(rows: [], next: 9, hasMore: false))

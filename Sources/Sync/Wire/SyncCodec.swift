@@ -7,11 +7,16 @@ import Storage
 public struct SyncCodec: Sendable {
   /// The largest reply read, in bytes.
   public var maximumReplyBytes: Int
+  /// The most JSON values a reply may hold: a page of 500 rows holds about 10,000, while a
+  /// reply of 64 MiB of tiny values would hold tens of millions, each costing the decoder
+  /// far more memory than its bytes.
+  public var maximumReplyValues: Int
 
   /// A codec refusing replies over `maximumReplyBytes` (64 MiB by default: a page of 500
-  /// rows of ordinary messages is far below it).
-  public init(maximumReplyBytes: Int = 64 << 20) {
+  /// rows of ordinary messages is far below it) or `maximumReplyValues` (200,000).
+  public init(maximumReplyBytes: Int = 64 << 20, maximumReplyValues: Int = 200_000) {
     self.maximumReplyBytes = maximumReplyBytes
+    self.maximumReplyValues = maximumReplyValues
   }
 
   /// The body of `sync_push` for `items`: `{"changes":[…]}`.
@@ -67,12 +72,46 @@ public struct SyncCodec: Sendable {
     _ type: Body.Type, _ data: Data, decoder: JSONDecoder
   ) throws(SyncWireError) -> Body {
     guard data.count <= maximumReplyBytes else { throw .tooLarge(limit: maximumReplyBytes) }
+    if Self.holdsMoreValues(than: maximumReplyValues, data) {
+      throw .tooManyValues(limit: maximumReplyValues)
+    }
     do {
       return try decoder.decode(type, from: data)
     } catch let error as SyncWireError {
       throw error
     } catch {
       throw .notJSON
+    }
+  }
+
+  /// Whether `data` holds more than `limit` values, counted without decoding: one, and one
+  /// more for every comma and every opening bracket or brace outside strings, which is the
+  /// number of values a JSON text holds. Stops as soon as the answer is known.
+  static func holdsMoreValues(than limit: Int, _ data: Data) -> Bool {
+    data.withUnsafeBytes { bytes in
+      var count = 1
+      var inString = false
+      var escaped = false
+      for byte in bytes {
+        if inString {
+          if escaped {
+            escaped = false
+          } else if byte == UInt8(ascii: "\\") {
+            escaped = true
+          } else if byte == UInt8(ascii: "\"") {
+            inString = false
+          }
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "\""): inString = true
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "{"):
+          count += 1
+          if count > limit { return true }
+        default: break
+        }
+      }
+      return false
     }
   }
 }

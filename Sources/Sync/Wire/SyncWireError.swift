@@ -4,6 +4,9 @@
 public enum SyncWireError: Error, Sendable, Equatable, Hashable, Codable {
   /// The reply is larger than `limit` bytes; nothing of it was read further.
   case tooLarge(limit: Int)
+  /// The reply holds more JSON values than `limit`; it was not decoded, since decoding
+  /// costs memory many times each value's few bytes.
+  case tooManyValues(limit: Int)
   /// The reply is not JSON at all.
   case notJSON
   /// A key every row or answer must have is absent.
@@ -34,6 +37,7 @@ extension SyncWireError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .tooLarge(let limit): "reply larger than \(limit) bytes"
+    case .tooManyValues(let limit): "reply holds more than \(limit) JSON values"
     case .notJSON: "reply is not JSON"
     case .missingKey(let path): "missing key \(path)"
     case .wrongType(let path, let expected): "\(path) is not \(expected)"
