@@ -228,11 +228,16 @@ enum ServerCommandLine {
     let server = HTTPServer(
       host: settings.host, port: settings.port, configuration: configuration(settings),
       metrics: metrics, router: router)
-    return await serve(settings, command: "serve", server: server)
+    let proxy = services.proxy
+    // Ledger lines of whole answers are written after the answer; they finish before exit.
+    return await serve(settings, command: "serve", server: server) {
+      await proxy.finishLedgerWrites()
+    }
   }
 
   static func serve(
-    _ settings: ServerSettings, command: String, server: HTTPServer
+    _ settings: ServerSettings, command: String, server: HTTPServer,
+    afterStopping: @Sendable () async -> Void = {}
   ) async
     -> Int32
   {
@@ -255,6 +260,7 @@ enum ServerCommandLine {
     await termination.wait()
     write("kiln-server: stopping\n", to: .standardError)
     await server.shutdown(deadline: settings.shutdownTimeout)
+    await afterStopping()
     return 0
   }
 

@@ -64,10 +64,17 @@ extension ProxyService {
       StreamRelay.isWholeCompletion(source.headers["Content-Type"])
       ? await StreamRelay.collectCompletion(source.body, into: &interpreter)
       : await StreamRelay.collect(source.body, into: &interpreter)
-    // A whole answer reaches the client only once complete, so a failed one is refunded.
-    let refunded = await settlement.settle(
-      exchange, status: status, interpreter: interpreter, generationID: generationID,
-      refund: true)
+    // A whole answer reaches the client only once complete, so a failed one is refunded
+    // (before answering, since the answer says how many free messages are left); a
+    // completed one's ledger line is written while the answer goes out.
+    var refunded = false
+    if status == .completed {
+      settlement.settleAfterAnswer(exchange, interpreter: interpreter, generationID: generationID)
+    } else {
+      refunded = await settlement.settle(
+        exchange, status: status, interpreter: interpreter, generationID: generationID,
+        refund: true)
+    }
     guard status == .completed else {
       return refuse(
         APIError(

@@ -81,6 +81,12 @@ public struct ProxyService: Sendable {
     await handleChat(request, streamByDefault: false)
   }
 
+  /// Returns once the ledger lines of answers already given are written: call it after the
+  /// HTTP server has stopped, before the store closes.
+  public func finishLedgerWrites() async {
+    await settlement.finishLateWrites()
+  }
+
   /// `GET /v1/models`: the allowed models in OpenAI's list shape, for a signed-in user.
   public func handleModels(_ request: BackendRequest) async -> BackendResponse {
     switch await judgeUser(request) {

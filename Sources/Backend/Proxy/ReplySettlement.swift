@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Synchronization
 
 /// How a reply ended, for the ledger and the metrics.
 enum ReplyStatus: String, Sendable {
@@ -38,6 +39,65 @@ struct ReplySettlement: Sendable {
   let metrics: ProxyMetrics
   /// One line per ledger failure; never content.
   let logger: AppLogger
+  /// Ledger lines still being written after their answer went out (`settleAfterAnswer`).
+  let lateWrites = LateLedgerWrites()
+
+  /// For a whole answer that completed: counts the reply and notes it now, so the answer
+  /// and its access-log line carry it, and writes its ledger line once the answer is on its
+  /// way, so the client does not wait for the store. `finishLateWrites()` waits for those
+  /// lines (at shutdown, before the store closes). A crash in between loses the line,
+  /// never the charge, which the admission already stored.
+  func settleAfterAnswer(
+    _ exchange: Exchange, interpreter: UpstreamChunkInterpreter, generationID: String?
+  ) {
+    let record = count(
+      exchange, status: .completed, interpreter: interpreter, generationID: generationID)
+    note(exchange, .completed, record, refunded: false)
+    let store = store
+    let logger = logger
+    lateWrites.start {
+      do {
+        try await store.recordUsage(record)
+      } catch {
+        logger.error("usage ledger write failed: \(error)", category: .backend)
+      }
+    }
+  }
+
+  /// Returns once every ledger line `settleAfterAnswer` started is written (or failed).
+  func finishLateWrites() async {
+    await lateWrites.wait()
+  }
+
+  /// Counts the reply and its tokens, and makes its ledger line.
+  private func count(
+    _ exchange: Exchange, status: ReplyStatus, interpreter: UpstreamChunkInterpreter?,
+    generationID: String?
+  ) -> UsageRecord {
+    let duration = clock.now().timeIntervalSince(exchange.startedAt)
+    metrics.recordReply(status: status.rawValue)
+    metrics.recordTokens(
+      prompt: interpreter?.promptTokens, completion: interpreter?.completionTokens)
+    return UsageRecord(
+      requestID: exchange.requestID, userID: exchange.userID, model: exchange.model,
+      promptTokens: interpreter?.promptTokens, completionTokens: interpreter?.completionTokens,
+      status: status.rawValue, startedAt: exchange.startedAt,
+      durationMilliseconds: max(0, Int((duration * 1000).rounded())),
+      upstreamGenerationID: generationID ?? interpreter?.generationID)
+  }
+
+  /// Notes the reply's outcome for the access log.
+  private func note(
+    _ exchange: Exchange, _ status: ReplyStatus, _ record: UsageRecord, refunded: Bool
+  ) {
+    exchange.note.update { fields in
+      fields.reply = status.rawValue
+      fields.upstreamGenerationID = record.upstreamGenerationID
+      fields.promptTokens = record.promptTokens
+      fields.completionTokens = record.completionTokens
+      fields.freeMessageRefunded = refunded
+    }
+  }
 
   /// Writes the ledger line, counts the reply and notes it in the exchange's log note. With
   /// `refund`, an upstream error charged to a free allowance gives the message back in the
@@ -49,16 +109,8 @@ struct ReplySettlement: Sendable {
     _ exchange: Exchange, status: ReplyStatus, interpreter: UpstreamChunkInterpreter?,
     generationID: String?, refund: Bool = false
   ) async -> Bool {
-    let duration = clock.now().timeIntervalSince(exchange.startedAt)
-    metrics.recordReply(status: status.rawValue)
-    metrics.recordTokens(
-      prompt: interpreter?.promptTokens, completion: interpreter?.completionTokens)
-    let record = UsageRecord(
-      requestID: exchange.requestID, userID: exchange.userID, model: exchange.model,
-      promptTokens: interpreter?.promptTokens, completionTokens: interpreter?.completionTokens,
-      status: status.rawValue, startedAt: exchange.startedAt,
-      durationMilliseconds: max(0, Int((duration * 1000).rounded())),
-      upstreamGenerationID: generationID ?? interpreter?.generationID)
+    let record = count(
+      exchange, status: status, interpreter: interpreter, generationID: generationID)
     var refunded = false
     do {
       if refund, status == .upstreamError, let bucket = exchange.freeBucket {
@@ -71,13 +123,40 @@ struct ReplySettlement: Sendable {
     } catch {
       logger.error("usage ledger write failed: \(error)", category: .backend)
     }
-    exchange.note.update { fields in
-      fields.reply = status.rawValue
-      fields.upstreamGenerationID = record.upstreamGenerationID
-      fields.promptTokens = record.promptTokens
-      fields.completionTokens = record.completionTokens
-      fields.freeMessageRefunded = refunded
-    }
+    note(exchange, status, record, refunded: refunded)
     return refunded
+  }
+}
+
+/// Tasks writing ledger lines after their answer, counted so shutdown can wait for them.
+final class LateLedgerWrites: Sendable {
+  private let state = Mutex<(running: Int, waiters: [CheckedContinuation<Void, Never>])>(
+    (0, []))
+
+  /// Runs `write` on a task of its own, counted until it returns.
+  func start(_ write: @escaping @Sendable () async -> Void) {
+    state.withLock { $0.running += 1 }
+    Task {
+      await write()
+      let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        state.running -= 1
+        guard state.running == 0 else { return [] }
+        defer { state.waiters = [] }
+        return state.waiters
+      }
+      for waiter in waiters { waiter.resume() }
+    }
+  }
+
+  /// Returns once no write is running.
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let idle = state.withLock { state -> Bool in
+        if state.running == 0 { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if idle { continuation.resume() }
+    }
   }
 }

@@ -152,9 +152,10 @@ struct ProxyHarness {
     upstream?.enqueue(response, method: .post, path: "/api/v1/chat/completions")
   }
 
-  /// The usage ledger of `subject`.
+  /// The usage ledger of `subject`, once the lines of answers already given are written.
   func ledger(_ subject: String = "user-1") async throws -> [UsageRecord] {
-    try await store.usage(for: subject)
+    await service.finishLedgerWrites()
+    return try await store.usage(for: subject)
   }
 }
 

@@ -40,6 +40,38 @@ import Testing
     return remaining
   }
 
+  @Test func aWholeAnswersLineIsWrittenAfterItAndWaitedForAtTheEnd() async throws {
+    let exchange = try await chargedExchange()
+    var interpreter = UpstreamChunkInterpreter(collectsText: false)
+    let body =
+      #"{"id":"gen-7","choices":[{"message":{"content":"Hi"}}],"usage":{"prompt_tokens":2,"completion_tokens":4}}"#
+    #expect(interpreter.absorbCompletion(Array(body.utf8)) == .completed)
+    await manualClock.advance(by: .milliseconds(250))
+    let settlement = settlement
+    // Noted and counted at once, for the answer and its access-log line.
+    settlement.settleAfterAnswer(exchange, interpreter: interpreter, generationID: nil)
+    let fields = exchange.note.fields
+    #expect(fields.reply == "completed")
+    #expect(fields.upstreamGenerationID == "gen-7")
+    #expect(fields.promptTokens == 2 && fields.completionTokens == 4)
+    #expect(!fields.freeMessageRefunded)
+    #expect(metrics.prometheusText().contains(#"kiln_proxy_replies_total{status="completed"} 1"#))
+    // The line is in the ledger once the late writes are waited for, with the answer's
+    // duration, not the write's.
+    await settlement.finishLateWrites()
+    await manualClock.advance(by: .seconds(5))
+    #expect(
+      try await store.usage(for: "user-1") == [
+        UsageRecord(
+          requestID: "req-1", userID: "user-1", model: "openai/gpt-4o-mini", promptTokens: 2,
+          completionTokens: 4, status: "completed", startedAt: storeNoon,
+          durationMilliseconds: 250, upstreamGenerationID: "gen-7")
+      ])
+    #expect(try await freeLeft() == 9, "the charge stays")
+    // Nothing left to wait for: the next wait returns at once.
+    await settlement.finishLateWrites()
+  }
+
   @Test func aCompletedReplyIsRecordedWithItsDurationTokensAndGenerationAndNoted() async throws {
     let exchange = try await chargedExchange()
     var interpreter = UpstreamChunkInterpreter(collectsText: false)
