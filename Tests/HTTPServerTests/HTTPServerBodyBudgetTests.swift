@@ -58,6 +58,28 @@ import Testing
     }
   }
 
+  @Test func aLargeBodySentSlowlyHoldsOnlyWhatArrived() async throws {
+    try await HTTPServerTests.withServer(Self.budget(200 * 1024)) { server, port in
+      // 10 MiB announced, 10 KiB sent: the server holds that and one step ahead.
+      let slow = try Self.announce("Content-Length: 10485760", port: port)
+      try slow.send(String(repeating: "s", count: 10 * 1024))
+      var held = server.metrics.bodyBytesHeld
+      for _ in 0..<500 where held < 10 * 1024 {
+        usleep(10_000)
+        held = server.metrics.bodyBytesHeld
+      }
+      #expect(held <= 10 * 1024 + 64 * 1024)
+      // So another body of 100 KiB still fits beside it.
+      #expect(try Self.post(String(repeating: "b", count: 100 * 1024), port: port).status == 200)
+      // A body whose bytes outgrow the room left is refused part-way, 503, and closed.
+      let large = try Self.announce("Content-Length: 1048576", port: port)
+      try large.send(String(repeating: "l", count: 300 * 1024))
+      let answer = try large.readResponse()
+      #expect(answer.status == 503)
+      #expect(answer.field("Connection") == "close")
+    }
+  }
+
   @Test func aClientThatLeavesMidBodyGivesItsShareBack() async throws {
     try await HTTPServerTests.withServer(Self.budget(1_000)) { _, port in
       let held = try Self.announce("Content-Length: 800", port: port)

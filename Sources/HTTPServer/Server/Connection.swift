@@ -26,6 +26,8 @@ final class Connection {
   var readingReservation = 0
   var pendingReservations: [Int] = []
   var answeringReservation = 0
+  /// The most the body being read may hold: its `Content-Length`, or its route's limit.
+  var readingBodyCap = 0
   /// The parse error to answer once earlier requests are answered.
   var parseError: HTTPRequestParseError?
   var output: [UInt8] = []

@@ -18,10 +18,8 @@
         guard let event else { break }
         switch event {
         case .head(let head):
-          guard reserveBody(for: head, on: connection) else {
-            connection.parseError = .bodyBudgetExhausted
-            connection.readingPaused = true
-            table.updateInterest(connection)
+          guard reserveBodyStart(for: head, on: connection) else {
+            refuseForBudget(connection)
             break reading
           }
           if head.framing != .none && head.framing != .contentLength(0) {
@@ -37,10 +35,13 @@
         case .request(var request):
           request.remoteAddress = connection.peer
           connection.pending.append(request)
-          connection.pendingReservations.append(connection.readingReservation)
-          connection.readingReservation = 0
+          connection.pendingReservations.append(settleBodyReservation(of: request, on: connection))
           connection.deadline = nil
         }
+      }
+      // The body being read holds what has arrived of it; past the budget it is refused.
+      if connection.parseError == nil, !reserveArrivingBody(on: connection) {
+        refuseForBudget(connection)
       }
       if connection.pending.count >= configuration.maxPipelinedRequests {
         connection.readingPaused = true
@@ -48,23 +49,6 @@
       }
       startNext(connection)
       table.flush(connection)
-    }
-
-    /// Takes the body budget a request's body needs before any of it is read: its
-    /// `Content-Length`, or for a chunked body the most its route allows. `false` when the
-    /// server holds too much already.
-    private func reserveBody(for head: HTTPRequestHead, on connection: Connection) -> Bool {
-      let bytes: Int
-      switch head.framing {
-      case .contentLength(let length): bytes = length
-      case .chunked: bytes = connection.parser.currentBodyLimit
-      case .none: bytes = 0
-      }
-      guard shared.reserveBody(bytes, limit: configuration.maxBufferedBodyBytes) else {
-        return false
-      }
-      connection.readingReservation = bytes
-      return true
     }
 
     /// Hands the oldest queued request to the responder when none is in progress. An

@@ -111,6 +111,12 @@
       }
     }
 
+    /// Counts `bytes` already in memory whatever the budget says (a body's last read, which
+    /// can pass its share by at most one read).
+    func holdBody(_ bytes: Int) {
+      if bytes > 0 { metrics.heldBodyBytes.add(bytes, ordering: .relaxed) }
+    }
+
     /// Gives back what `reserveBody` reserved.
     func releaseBody(_ bytes: Int) {
       if bytes > 0 { metrics.heldBodyBytes.subtract(bytes, ordering: .relaxed) }
