@@ -158,6 +158,68 @@ import Testing
     #expect(try await harness.pending().isEmpty)
   }
 
+  /// A journal whose every outbox read after the first starts with a change the contract
+  /// cannot carry (an upsert without its row).
+  final class PoisonedJournal: SyncJournal {
+    let base: any SyncJournal
+    private let reads = Mutex(0)
+
+    init(base: any SyncJournal) { self.base = base }
+
+    func startRecording() async throws -> UUID { try await base.startRecording() }
+    func setAccount(_ account: UUID?) async throws { try await base.setAccount(account) }
+    func summary(account: UUID) async throws -> SyncJournalSummary {
+      try await base.summary(account: account)
+    }
+    func pending(account: UUID, limit: Int) async throws -> [SyncOutboxItem] {
+      let items = try await base.pending(account: account, limit: limit)
+      guard
+        reads.withLock({
+          $0 += 1; return $0
+        }) > 1
+      else { return items }
+      let poison = SyncOutboxItem(
+        table: .memories, id: Fixture.uuid(999), operation: .upsert, record: nil,
+        deletedAt: nil, clocks: [:], throughEntry: 0)
+      return [poison] + items
+    }
+    func acknowledge(
+      _ items: [SyncOutboxItem], stored: [SyncServerRow?], account: UUID
+    ) async throws -> SyncApplyReport {
+      try await base.acknowledge(items, stored: stored, account: account)
+    }
+    func apply(
+      _ rows: [SyncServerRow], account: UUID, cursor: Int64
+    ) async throws -> SyncApplyReport {
+      try await base.apply(rows, account: account, cursor: cursor)
+    }
+    func adoptForeignChanges(into account: UUID) async throws -> Int {
+      try await base.adoptForeignChanges(into: account)
+    }
+    func keepForeignChangesLocal(account: UUID) async throws -> Int {
+      try await base.keepForeignChangesLocal(account: account)
+    }
+  }
+
+  @Test(arguments: JournalHarness.Kind.allCases)
+  func aChangeThatCannotBeSentStillLetsTheBatchAtTheServerBeRecorded(
+    journal kind: JournalHarness.Kind
+  ) async throws {
+    let harness = try await Self.harnessWith25Memories(kind)
+    defer { harness.server.server.stop() }
+    let log = PushLog()
+    harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
+      log.answer(request) { _, ids in Self.applied(ids) }
+    }
+    let engine = Self.engine(harness, journal: PoisonedJournal(base: harness.journal.journal))
+    await #expect(
+      throws: SyncError.invalidChange(.invalidOutboxItem("an upsert without its row"))
+    ) { try await engine.sync() }
+    // The first batch went and was answered while the next could not be made: it is done.
+    #expect(log.batches.map(\.count) == [10])
+    #expect(try await harness.pending().count == 15)
+  }
+
   @Test(arguments: JournalHarness.Kind.allCases)
   func aRefusedBatchEndsTheRoundBeforeTheNextIsSent(
     journal kind: JournalHarness.Kind

@@ -45,7 +45,16 @@ struct SyncRound: Sendable {
       if let (sent, body) = answered {
         try await acknowledge(sent, reply: body, cursor: &cursor, report: &report)
       }
-      current = try await preparePush(excluding: push.items)
+      do throws(SyncError) {
+        current = try await preparePush(excluding: push.items)
+      } catch {
+        // A change the contract cannot carry stops the round, but the batch at the server
+        // is still recorded when its answer comes, so it is not sent again and again.
+        if let body = try? await reply {
+          try await acknowledge(push, reply: body, cursor: &cursor, report: &report)
+        }
+        throw error
+      }
       do {
         answered = (push, try await reply)
       } catch {
