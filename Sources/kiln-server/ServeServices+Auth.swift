@@ -13,7 +13,7 @@ extension ServeServices {
   /// to `OutboxMailer` in `AUTH_OUTBOX` (default `<data dir>/outbox`).
   static func authService(
     _ settings: ServerSettings, stores: ServerStores, idTokens: IDTokenVerifier?,
-    clock: AppClock, logger: AppLogger
+    lateLedgerWrites: LateLedgerWrites = LateLedgerWrites(), clock: AppClock, logger: AppLogger
   ) -> AuthService {
     let serverStore = stores.proxy
     let syncStore = stores.sync
@@ -28,7 +28,8 @@ extension ServeServices {
       store: stores.accounts, configuration: configuration, clock: clock, uuid: .live,
       mailer: mailer
     ) { userID in
-      try await eraseAccountData(userID, sync: syncStore, proxy: serverStore)
+      try await eraseAccountData(
+        userID, sync: syncStore, proxy: serverStore, lateLedgerWrites: lateLedgerWrites)
     }
     .limited(by: settings.auth.rateLimits(store: serverStore))
     return idTokens.map(service.signingIn(with:)) ?? service
@@ -38,10 +39,12 @@ extension ServeServices {
   /// rows first, then the proxy's data. The auth service passes the account's lower-case
   /// UUID; anything else is refused rather than half deleted.
   static func eraseAccountData(
-    _ userID: String, sync: any SyncStore, proxy: any ServerStore
+    _ userID: String, sync: any SyncStore, proxy: any ServerStore,
+    lateLedgerWrites: LateLedgerWrites = LateLedgerWrites()
   ) async throws {
     guard let id = UUID(uuidString: userID) else { throw AccountDataError.notAUserID }
     try await sync.deleteSyncedRows(of: id)
+    await lateLedgerWrites.wait()
     try await proxy.eraseUser(userID)
   }
 

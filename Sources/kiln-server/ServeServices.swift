@@ -55,8 +55,12 @@ struct ServeServices {
       logger: logger)
     let configuration = try proxyConfiguration(proxySettings, limits: settings.proxyLimits)
     let idTokens = try await idTokenVerifier(settings.auth, clock: clock, logger: logger)
+    // Erasing a deleted account's data waits for the proxy's late ledger lines, so none of
+    // that user's lands after the ledger was anonymised.
+    let lateLedgerWrites = LateLedgerWrites()
     let auth = authService(
-      settings, stores: stores, idTokens: idTokens, clock: clock, logger: logger)
+      settings, stores: stores, idTokens: idTokens, lateLedgerWrites: lateLedgerWrites,
+      clock: clock, logger: logger)
     let judge = try await tokenJudge(proxySettings, clock: clock, logger: logger)
     var warnings = judge.warnings
     let entitlements: any EntitlementSource
@@ -89,7 +93,7 @@ struct ServeServices {
       entitlements: entitlements,
       store: store, upstream: upstreamClient, clock: clock,
       sleep: { try await Task.sleep(for: $0) }, makeIdentifier: .live, metrics: metrics,
-      logger: logger)
+      logger: logger, lateLedgerWrites: lateLedgerWrites)
     let storeKind: String
     switch location {
     case .sqlite: storeKind = "sqlite"

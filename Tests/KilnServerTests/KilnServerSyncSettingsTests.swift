@@ -77,6 +77,36 @@ import Testing
     #expect(try await proxy.grantExpiry(for: user) == nil)
   }
 
+  @Test func erasingAnAccountWaitsForTheProxysLateLedgerLines() async throws {
+    let user = "aaaaaaaa-0000-4000-8000-000000000001"
+    let proxy = InMemoryServerStore()
+    let sync = DeletionRecordingSyncStore(fails: false)
+    let writes = LateLedgerWrites()
+    let (opened, open) = AsyncStream<Void>.makeStream()
+    let line = UsageRecord(
+      requestID: "req-late", userID: user, model: "openai/gpt-4o-mini", promptTokens: 1,
+      completionTokens: 2, status: "completed",
+      startedAt: Date(timeIntervalSince1970: 1_800_000_000), durationMilliseconds: 5,
+      upstreamGenerationID: nil)
+    // A whole answer's line, still being written when the account is deleted.
+    #expect(
+      writes.start {
+        for await _ in opened { break }
+        try? await proxy.recordUsage(line)
+      })
+    let erasing = Task {
+      try await ServeServices.eraseAccountData(
+        user, sync: sync, proxy: proxy, lateLedgerWrites: writes)
+    }
+    // Once the synced rows are gone the erasure would anonymise the ledger next; the line
+    // lands only now, and must still be anonymised with the rest.
+    for _ in 0..<1_000 where sync.deleted.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+    open.yield()
+    try await erasing.value
+    await writes.wait()
+    #expect(try await proxy.usage(for: user).isEmpty)
+  }
+
   @Test func aSyncStoreThatCannotDeleteRefusesTheErasureAndKeepsTheProxysData() async throws {
     let user = "aaaaaaaa-0000-4000-8000-000000000001"
     let proxy = InMemoryServerStore()

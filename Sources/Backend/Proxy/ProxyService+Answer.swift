@@ -69,7 +69,8 @@ extension ProxyService {
     // completed one's ledger line is written while the answer goes out.
     var refunded = false
     if status == .completed {
-      settlement.settleAfterAnswer(exchange, interpreter: interpreter, generationID: generationID)
+      await settlement.settleAfterAnswer(
+        exchange, interpreter: interpreter, generationID: generationID)
     } else {
       refunded = await settlement.settle(
         exchange, status: status, interpreter: interpreter, generationID: generationID,

@@ -50,11 +50,14 @@ public struct ProxyService: Sendable {
   ///   - makeIdentifier: names echo replies and requests that came without an id.
   ///   - metrics: where latency, tokens and refusals are counted.
   ///   - logger: one line per ledger failure or upstream failure; never content or keys.
+  ///   - lateLedgerWrites: counts the ledger lines written after their answer, for whoever
+  ///     must wait for them (shutdown, the erasing of a deleted account's data).
   public init(
     configuration: ProxyConfiguration, tokens: any AccessTokenJudging,
     entitlements: any EntitlementSource, store: any ServerStore, upstream: any HTTPClient,
     clock: AppClock, sleep: @escaping @Sendable (Duration) async throws -> Void,
-    makeIdentifier: UUIDGenerator, metrics: ProxyMetrics, logger: AppLogger = .disabled
+    makeIdentifier: UUIDGenerator, metrics: ProxyMetrics, logger: AppLogger = .disabled,
+    lateLedgerWrites: LateLedgerWrites = LateLedgerWrites()
   ) {
     self.configuration = configuration
     self.tokens = tokens
@@ -66,7 +69,10 @@ public struct ProxyService: Sendable {
     self.makeIdentifier = makeIdentifier
     self.metrics = metrics
     self.logger = logger
-    settlement = ReplySettlement(store: store, clock: clock, metrics: metrics, logger: logger)
+    var settlement = ReplySettlement(
+      store: store, clock: clock, metrics: metrics, logger: logger)
+    settlement.lateWrites = lateLedgerWrites
+    self.settlement = settlement
   }
 
   /// `POST /functions/v1/ai`: decision 5's contract, as `ProxyLLMClient` speaks it. The body

@@ -40,7 +40,7 @@ struct ReplySettlement: Sendable {
   /// One line per ledger failure; never content.
   let logger: AppLogger
   /// Ledger lines still being written after their answer went out (`settleAfterAnswer`).
-  let lateWrites = LateLedgerWrites()
+  var lateWrites = LateLedgerWrites()
 
   /// For a whole answer that completed: counts the reply and notes it now, so the answer
   /// and its access-log line carry it, and writes its ledger line once the answer is on its
@@ -49,19 +49,22 @@ struct ReplySettlement: Sendable {
   /// never the charge, which the admission already stored.
   func settleAfterAnswer(
     _ exchange: Exchange, interpreter: UpstreamChunkInterpreter, generationID: String?
-  ) {
+  ) async {
     let record = count(
       exchange, status: .completed, interpreter: interpreter, generationID: generationID)
     note(exchange, .completed, record, refunded: false)
     let store = store
     let logger = logger
-    lateWrites.start {
+    let write: @Sendable () async -> Void = {
       do {
         try await store.recordUsage(record)
       } catch {
         logger.error("usage ledger write failed: \(error)", category: .backend)
       }
     }
+    // With the store falling behind, answers wait for their lines again rather than
+    // leaving an ever longer queue of writes.
+    if !lateWrites.start(write) { await write() }
   }
 
   /// Returns once every ledger line `settleAfterAnswer` started is written (or failed).
@@ -128,14 +131,28 @@ struct ReplySettlement: Sendable {
   }
 }
 
-/// Tasks writing ledger lines after their answer, counted so shutdown can wait for them.
-final class LateLedgerWrites: Sendable {
+/// Tasks writing ledger lines after their answer, counted so that shutdown, and the erasing
+/// of a deleted account's data, can wait for them; at most `limit` run at once.
+public final class LateLedgerWrites: Sendable {
   private let state = Mutex<(running: Int, waiters: [CheckedContinuation<Void, Never>])>(
     (0, []))
+  /// The most writes running at once.
+  public let limit: Int
 
-  /// Runs `write` on a task of its own, counted until it returns.
-  func start(_ write: @escaping @Sendable () async -> Void) {
-    state.withLock { $0.running += 1 }
+  /// Writes counted, at most `limit` at once.
+  public init(limit: Int = 256) {
+    self.limit = max(1, limit)
+  }
+
+  /// Runs `write` on a task of its own, counted until it returns; `false`, running nothing,
+  /// when `limit` writes are running already.
+  public func start(_ write: @escaping @Sendable () async -> Void) -> Bool {
+    let started = state.withLock { state -> Bool in
+      guard state.running < limit else { return false }
+      state.running += 1
+      return true
+    }
+    guard started else { return false }
     Task {
       await write()
       let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
@@ -146,10 +163,11 @@ final class LateLedgerWrites: Sendable {
       }
       for waiter in waiters { waiter.resume() }
     }
+    return true
   }
 
   /// Returns once no write is running.
-  func wait() async {
+  public func wait() async {
     await withCheckedContinuation { continuation in
       let idle = state.withLock { state -> Bool in
         if state.running == 0 { return true }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -49,7 +50,7 @@ import Testing
     await manualClock.advance(by: .milliseconds(250))
     let settlement = settlement
     // Noted and counted at once, for the answer and its access-log line.
-    settlement.settleAfterAnswer(exchange, interpreter: interpreter, generationID: nil)
+    await settlement.settleAfterAnswer(exchange, interpreter: interpreter, generationID: nil)
     let fields = exchange.note.fields
     #expect(fields.reply == "completed")
     #expect(fields.upstreamGenerationID == "gen-7")
@@ -70,6 +71,24 @@ import Testing
     #expect(try await freeLeft() == 9, "the charge stays")
     // Nothing left to wait for: the next wait returns at once.
     await settlement.finishLateWrites()
+  }
+
+  @Test func lateWritesPastTheirLimitAreLeftToTheCallerAndAreWaitedFor() async throws {
+    let writes = LateLedgerWrites(limit: 1)
+    let (opened, open) = AsyncStream<Void>.makeStream()
+    let done = ManualFlag()
+    #expect(
+      writes.start {
+        for await _ in opened { break }
+        done.set()
+      })
+    // One write runs: another is not queued, the caller writes it itself.
+    #expect(!writes.start {})
+    open.yield()
+    await writes.wait()
+    #expect(done.isSet)
+    #expect(writes.start {})
+    await writes.wait()
   }
 
   @Test func aCompletedReplyIsRecordedWithItsDurationTokensAndGenerationAndNoted() async throws {
@@ -164,4 +183,11 @@ import Testing
     #expect(try await freeLeft() == 9)
     #expect(try await store.usage(for: "user-1").isEmpty)
   }
+}
+
+/// A flag set once, read from any task.
+final class ManualFlag: Sendable {
+  private let state = Mutex(false)
+  var isSet: Bool { state.withLock { $0 } }
+  func set() { state.withLock { $0 = true } }
 }
