@@ -39,6 +39,24 @@ struct SyncStoreClosedAccountTests {
   }
 
   @Test(arguments: SyncStoreKind.allCases)
+  func anAccountWhoseDeletionDidNotFinishSyncsAgain(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
+    try await database.addAccount(userA)
+    _ = try await database.push([Self.conversation(1)], as: userA)
+    // The rows went, then deleting the account itself failed: it is still an account.
+    try await database.store.deleteSyncedRows(of: userA)
+    let again = try await database.results([Self.conversation(2)], as: userA)
+    #expect(again.first?["status"] == .string("applied"))
+    // Deleting it again, this time to the end, closes it.
+    try await database.store.deleteSyncedRows(of: userA)
+    try await database.executeAsOwner("DELETE FROM auth_users WHERE id = ?1", user: userA)
+    #expect(
+      try await database.pushRefusal([Self.conversation(3)], as: userA) == .accountDeleted)
+    #expect(try await database.allRows(of: userA).isEmpty)
+    await database.close()
+  }
+
+  @Test(arguments: SyncStoreKind.allCases)
   func pushesRacingTheDeletionLeaveNoRowBehind(kind: SyncStoreKind) async throws {
     let database = try await SyncDatabase.make(kind)
     _ = try await database.push([Self.conversation(1)], as: userA)

@@ -66,6 +66,32 @@ struct SyncDatabase {
     }
   }
 
+  /// Runs `sql` on the database directly, as its owner, with `?1` standing for `user`
+  /// (lower-case): for rows of other parts of kiln-server, such as accounts.
+  func executeAsOwner(_ sql: String, user: UUID) async throws {
+    let id = user.uuidString.lowercased()
+    switch backing {
+    case .postgres(let url, _):
+      let raw = try await PostgresConnection.connect(url: url)
+      _ = try await raw.query(sql.replacingOccurrences(of: "?1", with: "$1"), [.text(id)])
+      await raw.close()
+    case .sqlite(let directory, _):
+      let raw = try SQLiteConnection(
+        path: directory.appendingPathComponent(SQLiteServerDatabase.defaultFileName).path)
+      defer { raw.close() }
+      try raw.run(sql, id)
+    }
+  }
+
+  /// Makes `user` an account of kiln-server's own, as sign-up would.
+  func addAccount(_ user: UUID) async throws {
+    try await executeAsOwner(
+      """
+      INSERT INTO auth_users (id, email, metadata, created_at, updated_at)
+      VALUES (?1, ?1 || '@example.com', '{}', 0, 0)
+      """, user: user)
+  }
+
   /// The users that have a change sequence, lower-case, in order.
   func sequenceOwners() async throws -> [String] {
     switch backing {

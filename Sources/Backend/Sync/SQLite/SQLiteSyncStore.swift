@@ -96,11 +96,16 @@ public struct SQLiteSyncStore: SyncStore {
     }
   }
 
-  /// Whether `user`'s account was deleted (`deleteSyncedRows`).
+  /// Whether `user`'s account was deleted: its synced rows were (`deleteSyncedRows`), and it
+  /// is no longer an account. A deletion that failed after the rows went leaves the account
+  /// in place, and it syncs again.
   static func isClosed(_ user: String, on connection: SQLiteConnection) throws -> Bool {
-    try connection.first("SELECT 1 FROM sync_closed_accounts WHERE user_id = ?", user) {
-      $0.int(0)
-    } != nil
+    try connection.first(
+      """
+      SELECT 1 FROM sync_closed_accounts
+      WHERE user_id = ? AND NOT EXISTS (SELECT 1 FROM auth_users WHERE id = ?)
+      """, user, user
+    ) { $0.int(0) } != nil
   }
 
   /// Whether any name or string in `value` holds U+0000.

@@ -20,7 +20,12 @@ enum PostgresClosedSyncAccountsSQL {
     LANGUAGE plpgsql VOLATILE SET search_path = public, pg_temp AS $fn$
     BEGIN
       PERFORM pg_advisory_xact_lock(hashtextextended('kiln sync account ' || p_user::text, 0));
-      RETURN NOT EXISTS (SELECT 1 FROM kiln_closed_sync_accounts WHERE user_id = p_user);
+      -- Closed once its rows were deleted and it is no longer an account: a deletion that
+      -- failed after the rows went leaves the account, which syncs again.
+      RETURN NOT EXISTS (
+        SELECT 1 FROM kiln_closed_sync_accounts
+        WHERE user_id = p_user
+          AND NOT EXISTS (SELECT 1 FROM auth_users WHERE id = p_user::text));
     END
     $fn$;
 
