@@ -91,11 +91,26 @@ import Testing
     func note(_ event: String) { events.withLock { $0.append(event) } }
   }
 
-  /// A journal that notes each acknowledgement on a timeline, taking half a second for it
-  /// like a slow device, and does the rest as `base`.
-  struct NotingJournal: SyncJournal {
+  /// `base` with two hooks: what `pending` answers, and what happens around each
+  /// acknowledgement.
+  final class HookedJournal: SyncJournal {
     let base: any SyncJournal
-    let timeline: Timeline
+    let pendingHook: @Sendable ([SyncOutboxItem]) -> [SyncOutboxItem]
+    let acknowledgeHook:
+      @Sendable (_ count: Int, _ acknowledge: () async throws -> Void)
+        async throws -> Void
+
+    init(
+      base: any SyncJournal,
+      pending: @escaping @Sendable ([SyncOutboxItem]) -> [SyncOutboxItem] = { $0 },
+      acknowledge: @escaping @Sendable (Int, () async throws -> Void) async throws -> Void = {
+        try await $1()
+      }
+    ) {
+      self.base = base
+      pendingHook = pending
+      acknowledgeHook = acknowledge
+    }
 
     func startRecording() async throws -> UUID { try await base.startRecording() }
     func setAccount(_ account: UUID?) async throws { try await base.setAccount(account) }
@@ -103,15 +118,17 @@ import Testing
       try await base.summary(account: account)
     }
     func pending(account: UUID, limit: Int) async throws -> [SyncOutboxItem] {
-      try await base.pending(account: account, limit: limit)
+      pendingHook(try await base.pending(account: account, limit: limit))
     }
     func acknowledge(
       _ items: [SyncOutboxItem], stored: [SyncServerRow?], account: UUID
     ) async throws -> SyncApplyReport {
-      try await Task.sleep(for: .milliseconds(500))
-      let report = try await base.acknowledge(items, stored: stored, account: account)
-      timeline.note("acknowledged \(items.count)")
-      return report
+      let result = Mutex<SyncApplyReport?>(nil)
+      try await acknowledgeHook(items.count) {
+        let report = try await base.acknowledge(items, stored: stored, account: account)
+        result.withLock { $0 = report }
+      }
+      return try #require(result.withLock { $0 })
     }
     func apply(
       _ rows: [SyncServerRow], account: UUID, cursor: Int64
@@ -146,7 +163,15 @@ import Testing
     }
     harness.server.enqueuePull(.json(SyncSamples.pull([], next: 0)))
     let engine = Self.engine(
-      harness, journal: NotingJournal(base: harness.journal.journal, timeline: timeline))
+      harness,
+      journal: HookedJournal(
+        base: harness.journal.journal,
+        acknowledge: { count, acknowledge in
+          // Half a second per acknowledgement, like a slow device.
+          try await Task.sleep(for: .milliseconds(500))
+          try await acknowledge()
+          timeline.note("acknowledged \(count)")
+        }))
     _ = try await engine.sync()
     #expect(
       timeline.all == [
@@ -156,49 +181,6 @@ import Testing
         "acknowledged 5",
       ])
     #expect(try await harness.pending().isEmpty)
-  }
-
-  /// A journal whose every outbox read after the first starts with a change the contract
-  /// cannot carry (an upsert without its row).
-  final class PoisonedJournal: SyncJournal {
-    let base: any SyncJournal
-    private let reads = Mutex(0)
-
-    init(base: any SyncJournal) { self.base = base }
-
-    func startRecording() async throws -> UUID { try await base.startRecording() }
-    func setAccount(_ account: UUID?) async throws { try await base.setAccount(account) }
-    func summary(account: UUID) async throws -> SyncJournalSummary {
-      try await base.summary(account: account)
-    }
-    func pending(account: UUID, limit: Int) async throws -> [SyncOutboxItem] {
-      let items = try await base.pending(account: account, limit: limit)
-      guard
-        reads.withLock({
-          $0 += 1; return $0
-        }) > 1
-      else { return items }
-      let poison = SyncOutboxItem(
-        table: .memories, id: Fixture.uuid(999), operation: .upsert, record: nil,
-        deletedAt: nil, clocks: [:], throughEntry: 0)
-      return [poison] + items
-    }
-    func acknowledge(
-      _ items: [SyncOutboxItem], stored: [SyncServerRow?], account: UUID
-    ) async throws -> SyncApplyReport {
-      try await base.acknowledge(items, stored: stored, account: account)
-    }
-    func apply(
-      _ rows: [SyncServerRow], account: UUID, cursor: Int64
-    ) async throws -> SyncApplyReport {
-      try await base.apply(rows, account: account, cursor: cursor)
-    }
-    func adoptForeignChanges(into account: UUID) async throws -> Int {
-      try await base.adoptForeignChanges(into: account)
-    }
-    func keepForeignChangesLocal(account: UUID) async throws -> Int {
-      try await base.keepForeignChangesLocal(account: account)
-    }
   }
 
   @Test(arguments: JournalHarness.Kind.allCases)
@@ -211,7 +193,22 @@ import Testing
     harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
       log.answer(request) { _, ids in Self.applied(ids) }
     }
-    let engine = Self.engine(harness, journal: PoisonedJournal(base: harness.journal.journal))
+    // Every outbox read after the first starts with an upsert without its row.
+    let reads = Mutex(0)
+    let poisoned = HookedJournal(
+      base: harness.journal.journal,
+      pending: { items in
+        guard
+          reads.withLock({
+            $0 += 1; return $0
+          }) > 1
+        else { return items }
+        let poison = SyncOutboxItem(
+          table: .memories, id: Fixture.uuid(999), operation: .upsert, record: nil,
+          deletedAt: nil, clocks: [:], throughEntry: 0)
+        return [poison] + items
+      })
+    let engine = Self.engine(harness, journal: poisoned)
     await #expect(
       throws: SyncError.invalidChange(.invalidOutboxItem("an upsert without its row"))
     ) { try await engine.sync() }
