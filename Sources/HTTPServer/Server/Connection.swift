@@ -9,8 +9,15 @@ final class Connection {
   let descriptor: Int32
   let peer: HTTPRemoteAddress?
   var parser: HTTPRequestParser
-  /// Complete requests waiting for the one in progress to be answered (pipelining).
-  var pending: [HTTPServerRequest] = []
+  /// A complete request waiting for the one in progress to be answered (pipelining), with
+  /// the share of the body budget its body holds (`maxBufferedBodyBytes`).
+  struct Queued {
+    var request: HTTPServerRequest
+    var bodyReservation: Int
+  }
+
+  /// Complete requests waiting for the one in progress to be answered, oldest first.
+  var pending: [Queued] = []
   /// What answering a request needs of its head: how to frame the answer and whether
   /// the connection may stay open. Kept instead of the head, which is not copied again.
   struct Answering {
@@ -21,10 +28,9 @@ final class Connection {
 
   /// The request whose answer is being produced or streamed.
   var current: Answering?
-  /// Body bytes reserved from the server's budget (`maxBufferedBodyBytes`): for the request
-  /// being read, for each queued request (in `pending`'s order), and for the one answered.
+  /// Body bytes reserved from the server's budget (`maxBufferedBodyBytes`) for the request
+  /// being read and for the one answered (queued requests hold theirs in `pending`).
   var readingReservation = 0
-  var pendingReservations: [Int] = []
   var answeringReservation = 0
   /// The most the body being read may hold: its `Content-Length`, or its route's limit.
   var readingBodyCap = 0
@@ -76,10 +82,11 @@ final class Connection {
   func takeReservations() -> Int {
     defer {
       readingReservation = 0
-      pendingReservations.removeAll()
+      for index in pending.indices { pending[index].bodyReservation = 0 }
       answeringReservation = 0
     }
-    return readingReservation + pendingReservations.reduce(0, +) + answeringReservation
+    return readingReservation + pending.reduce(0) { $0 + $1.bodyReservation }
+      + answeringReservation
   }
 
   func append(_ bytes: [UInt8]) {

@@ -34,8 +34,10 @@
           }
         case .request(var request):
           request.remoteAddress = connection.peer
-          connection.pending.append(request)
-          connection.pendingReservations.append(settleBodyReservation(of: request, on: connection))
+          connection.pending.append(
+            Connection.Queued(
+              request: request,
+              bodyReservation: settleBodyReservation(of: request, on: connection)))
           connection.deadline = nil
         }
       }
@@ -83,8 +85,9 @@
           }
           return
         }
-        let request = connection.pending.removeFirst()
-        connection.answeringReservation = connection.pendingReservations.removeFirst()
+        let queued = connection.pending.removeFirst()
+        let request = queued.request
+        connection.answeringReservation = queued.bodyReservation
         connection.current = Connection.Answering(
           method: request.head.method, version: request.head.version,
           keepAlive: request.head.keepAlive)
@@ -200,8 +203,7 @@
       shared.releaseBody(connection.answeringReservation)
       connection.answeringReservation = 0
       guard keepAlive else {
-        shared.releaseBody(connection.pendingReservations.reduce(0, +))
-        connection.pendingReservations.removeAll()
+        shared.releaseBody(connection.pending.reduce(0) { $0 + $1.bodyReservation })
         connection.pending.removeAll()
         connection.parseError = nil
         return table.closeGracefully(connection)
