@@ -165,6 +165,20 @@ import Testing
     await signedOut.shutdown()
   }
 
+  @Test func mockAccountsKeepSyncOffAndSayHowToUseRealOnes() async throws {
+    let harness = try SyncAppHarness()
+    defer { harness.server.stop() }
+    // A development build without AUTH_BYPASS=0: sign-ins are mocks the server never sees.
+    let mocked = try await harness.dependencies(["AUTH_BYPASS": "1"])
+    _ = try await mocked.auth.signUpWithEmail(email: "ada@example.com", password: "pw-8Lm3")
+    await mocked.sync.accountMayHaveChanged()
+    #expect(mocked.sync.availability == .mockAccounts)
+    #expect(try await harness.runSync([], mocked) == .usage)
+    #expect(harness.reported.contains("AUTH_BYPASS=0"))
+    #expect(await harness.journal.recordingStarts == 0)
+    await mocked.shutdown()
+  }
+
   @Test func aRefusalShowsThePostgRESTMessageAndNeverTheToken() async throws {
     let harness = try SyncAppHarness()
     defer { harness.server.stop() }

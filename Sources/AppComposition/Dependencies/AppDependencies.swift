@@ -131,7 +131,8 @@ public final class AppDependencies {
     sync = SyncCoordinator(
       isEnabled: flags.chatSyncEnabled, journal: syncJournal, transport: syncTransport,
       statusStore: store.preferences, clock: clock, random: random, logger: logger,
-      currentAccount: { await auth.currentUser().flatMap { UUID(uuidString: $0.id) } })
+      currentAccount: { await auth.currentUser().flatMap { UUID(uuidString: $0.id) } },
+      usesMockAccounts: flags.usesMockServices)
   }
 
   /// Brings the services up: resumes the signed-in session, ties subscriptions to the user,

@@ -6,6 +6,9 @@ public enum SyncAvailability: Equatable, Sendable {
   case disabled
   /// Sync is asked for but `SUPABASE_URL` or `SUPABASE_ANON_KEY` is missing.
   case notConfigured
+  /// Sync is asked for, but accounts are this development build's mocks (`AUTH_BYPASS` is not
+  /// `0`), whose sign-ins the server never sees.
+  case mockAccounts
   /// The app runs without its database (everything in memory), so there is no journal.
   case noJournal
   /// Nobody is signed in (or the account id is not a UUID).

@@ -44,12 +44,14 @@ public final class SyncCoordinator {
   ///   - random: the backoff's jitter.
   ///   - logger: counts only, never rows or tokens.
   ///   - currentAccount: the signed-in account's id, from Auth's session.
+  ///   - usesMockAccounts: whether accounts are a development build's mocks, which the
+  ///     server never sees (sync then stays off and says why).
   public init(
     isEnabled: Bool, journal: (any SyncJournal)?, transport: SyncTransport?,
     statusStore: any KeyValueStore, clock: AppClock, random: RandomSource, logger: AppLogger,
-    currentAccount: @escaping @MainActor () async -> UUID?
+    currentAccount: @escaping @MainActor () async -> UUID?, usesMockAccounts: Bool = false
   ) {
-    self.isEnabled = isEnabled
+    self.isEnabled = isEnabled && !usesMockAccounts
     self.journal = journal
     self.transport = transport
     self.statusStore = statusStore
@@ -57,8 +59,11 @@ public final class SyncCoordinator {
     self.random = random
     self.logger = logger
     self.currentAccount = currentAccount
-    availability = Self.availability(
-      isEnabled: isEnabled, hasJournal: journal != nil, hasTransport: transport != nil)
+    availability =
+      isEnabled && usesMockAccounts
+      ? .mockAccounts
+      : Self.availability(
+        isEnabled: isEnabled, hasJournal: journal != nil, hasTransport: transport != nil)
   }
 
   private static func availability(

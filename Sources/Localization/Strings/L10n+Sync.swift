@@ -9,7 +9,7 @@ extension L10n {
       // What a round moved, and what was decided about foreign changes.
       case report, foreignWaiting, adopted, keptLocal
       // Why sync does not run.
-      case disabled, notConfigured, noJournal, signedOut
+      case disabled, notConfigured, mockAccounts, noJournal, signedOut
       // Why a round failed.
       case refused, unreachable, unauthorized, failed
       // `/sync`.

@@ -75,7 +75,7 @@ enum SyncCommand {
   static func unavailable(_ availability: SyncAvailability) -> CommandError? {
     guard let reason = reason(availability) else { return nil }
     switch availability {
-    case .disabled, .notConfigured: return .usage(reason)
+    case .disabled, .notConfigured, .mockAccounts: return .usage(reason)
     case .noJournal, .signedOut, .on: return .failure(reason)
     }
   }
@@ -85,6 +85,7 @@ enum SyncCommand {
     switch availability {
     case .disabled: L10n.Sync.text(.disabled)
     case .notConfigured: L10n.Sync.text(.notConfigured)
+    case .mockAccounts: L10n.Sync.text(.mockAccounts)
     case .noJournal: L10n.Sync.text(.noJournal)
     case .signedOut: L10n.Sync.text(.signedOut)
     case .on: nil

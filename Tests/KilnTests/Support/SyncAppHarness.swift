@@ -45,8 +45,10 @@ final class SyncAppHarness {
   }
 
   /// The app's dependencies, started as an online command starts them.
-  func dependencies(syncEnabled: Bool = true) async throws -> AppDependencies {
-    let environment = environment(syncEnabled: syncEnabled)
+  func dependencies(
+    syncEnabled: Bool = true, _ extra: [String: String] = [:]
+  ) async throws -> AppDependencies {
+    let environment = environment(syncEnabled: syncEnabled, extra)
     let dependencies = try AppDependencies.live(
       configuration: try environment.loadConfiguration(), environment: environment)
     await dependencies.start(keepsSessionAlive: false)
