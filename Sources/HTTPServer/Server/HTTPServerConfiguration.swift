@@ -35,11 +35,11 @@ public struct HTTPServerConfiguration: Sendable {
   /// A request's own body limit by method and path (a router's `bodyLimit`); `nil` from
   /// it, or no function, means `parserLimits.maxBodyBytes`.
   public var routeBodyLimit: HTTPRequestParser.BodyLimit?
-  /// Bytes of request bodies held at once across all connections, from the head that
-  /// announces a body until its request is answered: a `Content-Length` counts as sent, a
-  /// chunked body as its route's limit. A body that would go past it is answered 503 before
-  /// any of it is read, so many clients each sending a body just under the route's limit
-  /// cannot together exhaust memory.
+  /// Bytes of request bodies held at once across all connections, each body counted as its
+  /// bytes arrive (64 KiB ahead of them, never past its `Content-Length` or its route's
+  /// limit) until its request is answered. A body that would go past it is answered 503 and
+  /// not read further, so many clients each sending a body just under the route's limit, or
+  /// announcing large bodies and sending them slowly, cannot together exhaust memory.
   public var maxBufferedBodyBytes: Int
 
   /// A configuration with the documented defaults.
