@@ -52,10 +52,10 @@ public enum HTTPRequestParseError: Error, Sendable, Hashable {
   case bodyTooLarge
   /// An `Expect` other than `100-continue` (417).
   case unsupportedExpectation
-  /// The body would take the request bodies being read across the server past
-  /// `HTTPServerConfiguration.maxBufferedBodyBytes` (503): refused before it is read. Not
-  /// the request's fault, but like the others it ends the connection, since the body that
-  /// follows is not read.
+  /// The body would take the request bodies held across the server past
+  /// `HTTPServerConfiguration.maxBufferedBodyBytes` (503): refused before more of it is read.
+  /// Not the request's fault, but like the others it ends the connection, since the rest of
+  /// the body is not read.
   case bodyBudgetExhausted
 
   /// The status code the server answers with.
