@@ -19,60 +19,20 @@ import Testing
     let anonKey: String
     let dataDirectory: URL
 
-    /// The binary built beside `kiln`.
-    static var path: String {
-      URL(fileURLWithPath: ChatTestHome.kilnPath).deletingLastPathComponent()
-        .appendingPathComponent("kiln-server").path
-    }
-
     init(environment extra: [String: String] = [:]) async throws {
       dataDirectory = FileManager.default.temporaryDirectory
         .appendingPathComponent("kiln-server-e2e-\(UUID().uuidString)")
-      process = Process()
-      process.executableURL = URL(fileURLWithPath: Self.path)
-      process.arguments = ["serve"]
-      process.environment = [
-        "PORT": "0", "DATA_DIR": dataDirectory.path, "ACCESS_LOG": "off",
-        "AUTH_SCRYPT_LOG_N": "10",
-      ].merging(extra) { $1 }
-      let stdout = Pipe()
-      process.standardOutput = stdout
-      process.standardError = FileHandle.nullDevice
-      try ChildProcess.start(process)
-      var text = ""
-      var port: Int?
-      while port == nil {
-        let data = await ChildProcess.readAvailable(stdout.fileHandleForReading)
-        guard !data.isEmpty else {
-          process.terminate()
-          throw ChildProcessFailure(description: "kiln-server exited before it listened")
-        }
-        text += String(decoding: data, as: UTF8.self)
-        for line in text.split(separator: "\n") {
-          if line.hasPrefix("kiln-server serve listening on "), let colon = line.lastIndex(of: ":")
-          {
-            port = Int(line[line.index(after: colon)...])
-          }
-        }
-      }
-      // The anon key as an operator gets it: `kiln-server keys` on the same store.
-      let keys = Process()
-      keys.executableURL = URL(fileURLWithPath: Self.path)
-      keys.arguments = ["keys", "--json", "--data-dir", dataDirectory.path]
-      keys.environment = [:]
-      let keysOutput = Pipe()
-      keys.standardOutput = keysOutput
-      keys.standardError = FileHandle.nullDevice
-      try ChildProcess.start(keys)
-      let printed = await ChildProcess.readToEnd(keysOutput.fileHandleForReading)
-      keys.waitUntilExit()
-      let object = try? JSONSerialization.jsonObject(with: printed) as? [String: Any]
-      guard keys.terminationStatus == 0, let key = object?["anon_key"] as? String else {
+      (process, port) = try await KilnServerChild.serve(
+        environment: [
+          "PORT": "0", "DATA_DIR": dataDirectory.path, "ACCESS_LOG": "off",
+          "AUTH_SCRYPT_LOG_N": "10",
+        ].merging(extra) { $1 })
+      do {
+        anonKey = try await KilnServerChild.anonKey(dataDirectory: dataDirectory)
+      } catch {
         process.terminate()
-        throw ChildProcessFailure(description: "kiln-server keys printed no anon key")
+        throw error
       }
-      self.port = port ?? 0
-      self.anonKey = key
     }
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -82,10 +42,6 @@ import Testing
       process.waitUntilExit()
       try? FileManager.default.removeItem(at: dataDirectory)
     }
-  }
-
-  struct ChildProcessFailure: Error, CustomStringConvertible {
-    var description: String
   }
 
   @Test func signupWhoamiAskThroughTheProxyAndLogoutAgainstARealKilnServer() async throws {

@@ -25,7 +25,7 @@ final class SyncServerProcess: Sendable {
       .appendingPathComponent("kiln-sync-e2e-\(UUID().uuidString)")
     self.databaseURL = databaseURL
     try await start()
-    let anonKey = try await Self.anonKey(
+    let anonKey = try await KilnServerChild.anonKey(
       dataDirectory: dataDirectory, environment: storeEnvironment)
     key.withLock { $0 = anonKey }
   }
@@ -41,31 +41,11 @@ final class SyncServerProcess: Sendable {
 
   /// Starts `serve` on a free port and waits for its address.
   func start() async throws {
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: Self.path)
-    child.arguments = ["serve"]
-    child.environment = [
-      "PORT": "0", "ACCESS_LOG": "off", "AUTH_SCRYPT_LOG_N": "10", "AUTH_RATE_LIMIT": "off",
-    ].merging(storeEnvironment) { $1 }
-    let stdout = Pipe()
-    child.standardOutput = stdout
-    child.standardError = FileHandle.nullDevice
-    try ChildProcess.start(child)
-    var text = ""
-    var found: Int?
-    while found == nil {
-      let data = await ChildProcess.readAvailable(stdout.fileHandleForReading)
-      guard !data.isEmpty else {
-        child.terminate()
-        throw SyncServerFailure(description: "kiln-server exited before it listened")
-      }
-      text += String(decoding: data, as: UTF8.self)
-      for line in text.split(separator: "\n")
-      where line.hasPrefix("kiln-server serve listening on ") {
-        if let colon = line.lastIndex(of: ":") { found = Int(line[line.index(after: colon)...]) }
-      }
-    }
-    running.withLock { $0 = (child, found ?? 0) }
+    let (child, port) = try await KilnServerChild.serve(
+      environment: [
+        "PORT": "0", "ACCESS_LOG": "off", "AUTH_SCRYPT_LOG_N": "10", "AUTH_RATE_LIMIT": "off",
+      ].merging(storeEnvironment) { $1 })
+    running.withLock { $0 = (child, port) }
   }
 
   /// Kills the server at once (SIGKILL: no graceful end, as a crash or a lost machine).
@@ -79,33 +59,6 @@ final class SyncServerProcess: Sendable {
   func stop() {
     kill()
     try? FileManager.default.removeItem(at: dataDirectory)
-  }
-
-  /// The binary built beside `kiln`.
-  static var path: String {
-    URL(fileURLWithPath: ChatTestHome.kilnPath).deletingLastPathComponent()
-      .appendingPathComponent("kiln-server").path
-  }
-
-  /// The anon key as an operator gets it: `kiln-server keys --json` on the same store.
-  private static func anonKey(
-    dataDirectory: URL, environment: [String: String]
-  ) async throws -> String {
-    let keys = Process()
-    keys.executableURL = URL(fileURLWithPath: path)
-    keys.arguments = ["keys", "--json", "--data-dir", dataDirectory.path]
-    keys.environment = environment
-    let output = Pipe()
-    keys.standardOutput = output
-    keys.standardError = FileHandle.nullDevice
-    try ChildProcess.start(keys)
-    let printed = await ChildProcess.readToEnd(output.fileHandleForReading)
-    keys.waitUntilExit()
-    let object = try? JSONSerialization.jsonObject(with: printed) as? [String: Any]
-    guard keys.terminationStatus == 0, let key = object?["anon_key"] as? String else {
-      throw SyncServerFailure(description: "kiln-server keys printed no anon key")
-    }
-    return key
   }
 }
 
