@@ -54,12 +54,17 @@ public struct SQLiteSyncStore: SyncStore {
             })
         }
       case .push(let changes):
-        // A deleted account is told so before its changes are read, as PostgreSQL does.
-        let closed = try await database.perform("sync push") { connection in
-          try connection.readTransaction { try Self.isClosed(user, on: connection) }
+        let parsed: [StrictJSONValue]
+        do {
+          parsed = try Self.parseChanges(changes)
+        } catch {
+          // A deleted account is told so before anything about its changes, as PostgreSQL
+          // tells it; the push's own transaction checks again for the changes that parse.
+          let closed = try await database.perform("sync push") { connection in
+            try connection.readTransaction { try Self.isClosed(user, on: connection) }
+          }
+          throw closed ? SyncCallError.accountDeleted : error
         }
-        if closed { throw SyncCallError.accountDeleted }
-        let parsed = try Self.parseChanges(changes)
         outcome = try await database.perform("sync push") { connection in
           do {
             return .success(
