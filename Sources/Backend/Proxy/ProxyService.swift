@@ -69,10 +69,9 @@ public struct ProxyService: Sendable {
     self.makeIdentifier = makeIdentifier
     self.metrics = metrics
     self.logger = logger
-    var settlement = ReplySettlement(
-      store: store, clock: clock, metrics: metrics, logger: logger)
-    settlement.lateWrites = lateLedgerWrites
-    self.settlement = settlement
+    settlement = ReplySettlement(
+      store: store, clock: clock, metrics: metrics, logger: logger,
+      lateWrites: lateLedgerWrites)
   }
 
   /// `POST /functions/v1/ai`: decision 5's contract, as `ProxyLLMClient` speaks it. The body

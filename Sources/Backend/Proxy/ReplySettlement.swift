@@ -40,7 +40,18 @@ struct ReplySettlement: Sendable {
   /// One line per ledger failure; never content.
   let logger: AppLogger
   /// Ledger lines still being written after their answer went out (`settleAfterAnswer`).
-  var lateWrites = LateLedgerWrites()
+  let lateWrites: LateLedgerWrites
+
+  init(
+    store: any ServerStore, clock: AppClock, metrics: ProxyMetrics, logger: AppLogger,
+    lateWrites: LateLedgerWrites = LateLedgerWrites()
+  ) {
+    self.store = store
+    self.clock = clock
+    self.metrics = metrics
+    self.logger = logger
+    self.lateWrites = lateWrites
+  }
 
   /// For a whole answer that completed: counts the reply and notes it now, so the answer
   /// and its access-log line carry it, and writes its ledger line once the answer is on its
