@@ -24,9 +24,7 @@ import Testing
     func answer(
       _ request: LoopbackRequest, _ answer: (Int, [String]) -> LoopbackResponse
     ) -> LoopbackResponse {
-      let ids = ((try? SyncServerHarness.changes(request)) ?? []).compactMap {
-        ($0["row"] as? [String: Any])?["id"] as? String
-      }
+      let ids = SyncEnginePipelineTests.ids(in: request)
       let number = state.withLock { state in
         state.inFlight += 1
         state.most = max(state.most, state.inFlight)
@@ -37,6 +35,28 @@ import Testing
       state.withLock { $0.inFlight -= 1 }
       return answer(number, ids)
     }
+  }
+
+  /// The row ids a push request carries, in order.
+  static func ids(in request: LoopbackRequest) -> [String] {
+    ((try? SyncServerHarness.changes(request)) ?? []).compactMap {
+      ($0["row"] as? [String: Any])?["id"] as? String
+    }
+  }
+
+  /// Routes `harness`'s pushes through a new log, answered by `answer` from each push's
+  /// number (from 0) and ids; by default every change is applied.
+  static func logPushes(
+    on harness: EngineHarness,
+    answering answer: @escaping @Sendable (Int, [String]) -> LoopbackResponse = {
+      applied($1)
+    }
+  ) -> PushLog {
+    let log = PushLog()
+    harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
+      log.answer(request, answer)
+    }
+    return log
   }
 
   /// A harness whose outbox holds 25 memories: three pushes of 10, 10 and 5.
@@ -68,10 +88,7 @@ import Testing
   ) async throws {
     let harness = try await Self.harnessWith25Memories(kind)
     defer { harness.server.server.stop() }
-    let log = PushLog()
-    harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
-      log.answer(request) { _, ids in Self.applied(ids) }
-    }
+    let log = Self.logPushes(on: harness)
     harness.server.enqueuePull(.json(SyncSamples.pull([], next: 0)))
     let report = try await Self.engine(harness).sync()
     #expect(log.most == 1)
@@ -153,9 +170,7 @@ import Testing
     defer { harness.server.server.stop() }
     let timeline = Timeline()
     harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
-      let ids = ((try? SyncServerHarness.changes(request)) ?? []).compactMap {
-        ($0["row"] as? [String: Any])?["id"] as? String
-      }
+      let ids = Self.ids(in: request)
       timeline.note("push of \(ids.count) arrived")
       Thread.sleep(forTimeInterval: 1)
       timeline.note("push of \(ids.count) answered")
@@ -189,10 +204,7 @@ import Testing
   ) async throws {
     let harness = try await Self.harnessWith25Memories(kind)
     defer { harness.server.server.stop() }
-    let log = PushLog()
-    harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
-      log.answer(request) { _, ids in Self.applied(ids) }
-    }
+    let log = Self.logPushes(on: harness)
     // Every outbox read after the first starts with an upsert without its row.
     let reads = Mutex(0)
     let poisoned = HookedJournal(
@@ -223,13 +235,10 @@ import Testing
   ) async throws {
     let harness = try await Self.harnessWith25Memories(kind)
     defer { harness.server.server.stop() }
-    let log = PushLog()
-    harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
-      log.answer(request) { number, ids in
-        number == 1
-          ? .json(#"{"code":"PGRST000","message":"store unavailable"}"#, status: 503)
-          : Self.applied(ids)
-      }
+    let log = Self.logPushes(on: harness) { number, ids in
+      number == 1
+        ? .json(#"{"code":"PGRST000","message":"store unavailable"}"#, status: 503)
+        : Self.applied(ids)
     }
     await #expect(
       throws: SyncError.refused(
@@ -250,9 +259,8 @@ import Testing
   ) async throws {
     let harness = try await Self.harnessWith25Memories(kind)
     defer { harness.server.server.stop() }
-    let log = PushLog()
-    harness.server.server.route(.post, SyncServerHarness.pushPath) { request in
-      log.answer(request) { number, ids in number == 0 ? .json("{") : Self.applied(ids) }
+    let log = Self.logPushes(on: harness) { number, ids in
+      number == 0 ? .json("{") : Self.applied(ids)
     }
     let engine = Self.engine(harness)
     await #expect(throws: SyncError.invalidReply(.notJSON)) { try await engine.sync() }
