@@ -3,8 +3,8 @@
   import Glibc
 
   extension ConnectionTable {
-    /// Writes as much queued output as the socket takes; wakes a stream producer once its
-    /// connection's buffer is back under the limit.
+    /// Writes as much queued output as the socket takes, and tells a stream's producer how
+    /// much is left.
     func flush(_ connection: Connection) {
       while connection.pendingBytes > 0 {
         let result = connection.output.withUnsafeBytes { bytes in
@@ -35,13 +35,12 @@
       if connection.closeWhenFlushed, !connection.lingering { linger(connection) }
     }
 
+    /// Tells a stream's producer what the connection now holds, which lets it go on when
+    /// it waits for room.
     private func resumeProducer(_ connection: Connection) {
-      // The waiter first: only a stream has one, and this runs after every write.
-      guard let waiter = connection.streamWaiter,
-        connection.pendingBytes <= configuration.streamBufferLimit
-      else { return }
-      connection.streamWaiter = nil
-      waiter.resume()
+      guard let credit = connection.streamCredit else { return }
+      credit.settle(taken: connection.streamBytesTaken, unsent: connection.pendingBytes)
+      connection.streamBytesTaken = 0
     }
 
     /// Registers the events the connection needs now: reads unless paused, writes while

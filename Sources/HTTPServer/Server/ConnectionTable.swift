@@ -135,10 +135,8 @@
         connection.streamFraming = nil
         shared.metrics.openStreams.subtract(1, ordering: .relaxed)
       }
-      if let waiter = connection.streamWaiter {
-        connection.streamWaiter = nil
-        waiter.resume(throwing: HTTPBodyWriterError.clientGone)
-      }
+      connection.streamCredit?.close()
+      connection.streamCredit = nil
     }
 
     /// Closes every connection with nothing in progress (shutdown has begun).

@@ -141,7 +141,11 @@
         connection.streamFraming = framing
         shared.metrics.openStreams.add(1, ordering: .relaxed)
         connection.keepAliveAfterStream = keepAlive
-        let writer = ConnectionBodyWriter(mailbox: mailbox, connection: connection.id)
+        let credit = StreamCredit(limit: configuration.streamBufferLimit)
+        connection.streamCredit = credit
+        connection.streamBytesTaken = 0
+        let writer = ConnectionBodyWriter(
+          mailbox: mailbox, connection: connection.id, credit: credit)
         let mailbox = mailbox
         let id = connection.id
         connection.streamTask = Task {
@@ -158,23 +162,13 @@
       }
     }
 
-    func streamWrite(
-      _ connection: Connection, _ bytes: [UInt8],
-      _ continuation: CheckedContinuation<Void, any Error>
-    ) {
+    /// Takes a stream write into the connection's output; the caller flushes.
+    func streamWrite(_ connection: Connection, _ bytes: [UInt8]) {
       connection.append(
         connection.streamFraming == .chunked ? HTTPResponseWriter.chunk(bytes) : bytes)
-      table.flush(connection)
+      connection.streamBytesTaken += bytes.count
       // What the socket could not take yet is what this connection holds in memory.
       shared.largestStreamBuffer.max(connection.pendingBytes, ordering: .relaxed)
-      guard table.isOpen(connection) else {
-        return continuation.resume(throwing: HTTPBodyWriterError.clientGone)
-      }
-      if connection.pendingBytes <= configuration.streamBufferLimit {
-        continuation.resume()
-      } else {
-        connection.streamWaiter = continuation
-      }
     }
 
     func endStream(_ connection: Connection) {
@@ -183,6 +177,7 @@
       connection.streamFraming = nil
       shared.metrics.openStreams.subtract(1, ordering: .relaxed)
       connection.streamTask = nil
+      connection.streamCredit = nil
       finishExchange(connection, keepAlive: connection.keepAliveAfterStream)
     }
 

@@ -93,11 +93,9 @@
           close(descriptor)
           shared.openConnections.subtract(1, ordering: .relaxed)
           shared.metrics.openConnections.subtract(1, ordering: .relaxed)
-        case .streamWrite(_, _, let continuation):
-          continuation.resume(throwing: HTTPBodyWriterError.clientGone)
         case .response(_, let response):
           if case .stream(let stream) = response.body { abandon(stream) }
-        case .streamEnded, .streamFailed, .shutdown:
+        case .streamWrite, .streamEnded, .streamFailed, .shutdown:
           break
         }
       }
@@ -157,6 +155,14 @@
     }
 
     private func handleMessages() {
+      // Stream writes taken in this pass go out with one flush per connection, after it.
+      var written: [Connection] = []
+      defer {
+        for connection in written {
+          connection.flushQueued = false
+          if table.isOpen(connection) { table.flush(connection) }
+        }
+      }
       for message in mailbox.drain() {
         switch message {
         case .response(let id, let response):
@@ -165,12 +171,17 @@
           } else if case .stream(let stream) = response.body {
             abandon(stream)
           }
-        case .streamWrite(let id, let bytes, let continuation):
+        case .streamWrite(let id, let bytes):
+          // A write for a connection that has closed is dropped: its producer's next write
+          // fails, as the credit was closed with the connection.
           guard let connection = table.connection(id), connection.streamFraming != nil else {
-            continuation.resume(throwing: HTTPBodyWriterError.clientGone)
             continue
           }
-          streamWrite(connection, bytes, continuation)
+          streamWrite(connection, bytes)
+          if !connection.flushQueued {
+            connection.flushQueued = true
+            written.append(connection)
+          }
         case .streamEnded(let id):
           if let connection = table.connection(id) { endStream(connection) }
         case .streamFailed(let id):

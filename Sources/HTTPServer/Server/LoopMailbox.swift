@@ -6,7 +6,8 @@
   /// `shutdown`). Everything else a loop touches is its own and needs no lock.
   enum LoopMessage: Sendable {
     case response(connection: Int, HTTPServerResponse)
-    case streamWrite(connection: Int, [UInt8], CheckedContinuation<Void, any Error>)
+    /// A stream's bytes, already counted in its `StreamCredit`.
+    case streamWrite(connection: Int, [UInt8])
     case streamEnded(connection: Int)
     case streamFailed(connection: Int)
     case shutdown(deadlineSeconds: Double)
@@ -160,15 +161,20 @@
     func write(_ bytes: [UInt8]) async throws { throw HTTPBodyWriterError.clientGone }
   }
 
-  /// The writer a streamed response's producer gets: each write goes through the loop.
+  /// The writer a streamed response's producer gets: each write is posted to the loop, and
+  /// the producer waits only while the connection holds more than its limit.
   struct ConnectionBodyWriter: HTTPBodyWriter {
     let mailbox: LoopMailbox
     let connection: Int
+    let credit: StreamCredit
 
     func write(_ bytes: [UInt8]) async throws {
-      try await withCheckedThrowingContinuation { continuation in
-        mailbox.post(.streamWrite(connection: connection, bytes, continuation))
+      guard !bytes.isEmpty else { return }
+      let room = try credit.reserve(bytes.count)
+      guard mailbox.post(.streamWrite(connection: connection, bytes)) else {
+        throw HTTPBodyWriterError.clientGone
       }
+      if !room { try await credit.waitForRoom() }
     }
   }
 #endif
