@@ -7,29 +7,38 @@
     func receivedHeader(_ data: UnsafeMutablePointer<CChar>, length: Int) -> Int {
       lastActivity = HTTPTimeouts.uptime()
       guard case .awaitingHead = phase else { return length }  // trailers
-      let raw = UnsafeRawBufferPointer(start: data, count: length)
-      let line = String(decoding: raw, as: UTF8.self)
-      let trimmed = line.trimmingCharacters(in: .newlines)
-      if trimmed.hasPrefix("HTTP/") {
-        let parts = trimmed.split(separator: " ", maxSplits: 2)
+      var line = UnsafeRawBufferPointer(start: data, count: length)[...]
+      while let last = line.last, last == 0x0A || last == 0x0D { line = line.dropLast() }
+      if line.starts(with: "HTTP/".utf8) {
+        let parts = String(decoding: line, as: UTF8.self).split(separator: " ", maxSplits: 2)
         statusCode = parts.count > 1 ? Int(parts[1]) : nil
         headerFields = []
         skippingRedirect = false
-      } else if trimmed.isEmpty {
+      } else if line.isEmpty {
         headEnded()
         // A head that cannot be used ends the transfer now.
         if stopReason != nil { return 0 }
-      } else if let first = trimmed.first, first == " " || first == "\t", !headerFields.isEmpty {
+      } else if let first = line.first, first == 0x20 || first == 0x09, !headerFields.isEmpty {
         // An obsolete folded line continues the field before it.
         headerFields[headerFields.count - 1].value +=
-          " " + trimmed.trimmingCharacters(in: .whitespaces)
-      } else if let colon = trimmed.firstIndex(of: ":") {
-        let name = String(trimmed[..<colon]).trimmingCharacters(in: .whitespaces)
-        let value = String(trimmed[trimmed.index(after: colon)...])
-          .trimmingCharacters(in: .whitespaces)
+          " " + String(decoding: Self.withoutSpaces(line), as: UTF8.self)
+      } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+        let name = String(decoding: Self.withoutSpaces(line[..<colon]), as: UTF8.self)
+        let value = String(
+          decoding: Self.withoutSpaces(line[line.index(after: colon)...]), as: UTF8.self)
         headerFields.append((name, value))
       }
       return length
+    }
+
+    /// `bytes` without the spaces and tabs around it (HTTP's optional white space).
+    private static func withoutSpaces(
+      _ bytes: Slice<UnsafeRawBufferPointer>
+    ) -> Slice<UnsafeRawBufferPointer> {
+      var bytes = bytes
+      while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
+      while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
+      return bytes
     }
 
     /// Whether libcurl follows a response with this status and these fields (it follows the

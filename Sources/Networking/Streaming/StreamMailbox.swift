@@ -26,13 +26,12 @@ final class StreamMailbox: @unchecked Sendable {
   private let capacity: Int
   private var head: HeadState = .waiting(nil)
   private var chunks: [Data] = []
-  private var firstChunk = 0
   private var bufferedBytes = 0
   private var reader: CheckedContinuation<Data?, any Error>?
   private var end: HTTPError??
   private var abortReason: HTTPError?
   private var waker: (@Sendable () -> Void)?
-  /// Pooled transfers: runs once the reader has drained a full buffer to half (see `offer`).
+  /// Pooled transfers: runs once the reader has taken a full buffer (see `offer`).
   private var roomHandler: (@Sendable () -> Void)?
   private var wantsRoom = false
 
@@ -110,7 +109,6 @@ final class StreamMailbox: @unchecked Sendable {
     abortReason = reason
     if !keepingBuffered {
       chunks.removeAll()
-      firstChunk = 0
       bufferedBytes = 0
     }
     let headWaiter = takeHeadWaiterLocked()
@@ -191,7 +189,7 @@ final class StreamMailbox: @unchecked Sendable {
     /// The reader has it, or it is buffered.
     case taken
     /// The buffer is full: nothing was kept. The room handler runs once the reader has
-    /// drained the buffer to half, and the transfer offers the chunk again then.
+    /// taken what the buffer held, and the transfer offers the chunk again then.
     case full
     /// The exchange was abandoned (`cancellation` says why).
     case abandoned
@@ -251,7 +249,7 @@ final class StreamMailbox: @unchecked Sendable {
       return
     }
     end = .some(failure)
-    let waiter = chunks.count > firstChunk ? nil : reader
+    let waiter = chunks.isEmpty ? reader : nil
     if waiter != nil { reader = nil }
     condition.unlock()
     if let waiter {
@@ -272,27 +270,23 @@ final class StreamMailbox: @unchecked Sendable {
 
   // MARK: - Private
 
+  /// Everything buffered, as one chunk: a reader that fell behind catches up in one step
+  /// instead of one wake-up per chunk the transfer received.
   private func takeChunkLocked() -> Data? {
-    guard firstChunk < chunks.count else { return nil }
-    let chunk = chunks[firstChunk]
-    // Release the slot at once: a buffer that never drains completely must not keep every
-    // chunk it ever held.
-    chunks[firstChunk] = Data()
-    firstChunk += 1
-    bufferedBytes -= chunk.count
-    if firstChunk == chunks.count {
-      chunks.removeAll(keepingCapacity: true)
-      firstChunk = 0
-    } else if firstChunk >= 64 {
-      chunks.removeFirst(firstChunk)
-      firstChunk = 0
+    guard var taken = chunks.first else { return nil }
+    if chunks.count > 1 {
+      taken.reserveCapacity(bufferedBytes)
+      for chunk in chunks.dropFirst() { taken.append(chunk) }
     }
+    // The slots are released at once: nothing taken stays referenced here.
+    chunks.removeAll(keepingCapacity: chunks.count <= 64)
+    bufferedBytes = 0
     condition.signal()
-    return chunk
+    return taken
   }
 
   private func takeRoomHandlerLocked() -> (@Sendable () -> Void)? {
-    guard wantsRoom, bufferedBytes <= capacity / 2 else { return nil }
+    guard wantsRoom else { return nil }
     wantsRoom = false
     return roomHandler
   }
