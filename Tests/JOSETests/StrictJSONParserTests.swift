@@ -21,6 +21,32 @@ import Testing
         ]))
   }
 
+  /// Whole numbers are summed from their digits, not converted from text: every width up to
+  /// 15 digits and past it must still give what `Double(text)` gives.
+  @Test(arguments: [
+    "0", "-0", "7", "-7", "10", "999999999999999", "-999999999999999", "123456789012345",
+    "1234567890123456", "9007199254740993", "12345678901234567890", "-1.5", "2e3", "0.1",
+  ])
+  func readsNumbersAsTheirTextConverts(text: String) throws {
+    let value = try parse("[\(text)]")
+    guard case .array(let elements) = value, case .number(let number) = elements.first,
+      let expected = Double(text)
+    else {
+      Issue.record("\(text) did not read as a number")
+      return
+    }
+    #expect(number == expected)
+    #expect(number.sign == expected.sign)
+  }
+
+  @Test(arguments: [
+    (#""\n""#, "\n"), (#""a\"b""#, "a\"b"), (#""abc\u00e9""#, "abc\u{E9}"),
+    (#""\ud83d\ude00 tail""#, "\u{1F600} tail"), (#""héllo""#, "héllo"), (#""""#, ""),
+  ])
+  func readsStringsWithAndWithoutEscapesAnywhere(text: String, expected: String) throws {
+    #expect(try parse(text) == .string(expected))
+  }
+
   @Test func readsRFC7515sExamplePayloadWithItsLineBreaks() throws {
     let members = try parser.parseObject(
       Array(

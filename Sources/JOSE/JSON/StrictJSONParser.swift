@@ -178,7 +178,28 @@ private struct Reader {
 
   mutating func string() throws -> String {
     offset += 1
-    var text = [UInt8]()
+    let start = offset
+    // Most strings hold no escape: they are taken straight from the text, in one piece.
+    while let byte = current {
+      switch byte {
+      case UInt8(ascii: "\""):
+        offset += 1
+        return String(decoding: bytes[start..<(offset - 1)], as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        return try escapedString(from: start)
+      case 0x00..<0x20:
+        throw failure()
+      default:
+        offset += 1
+      }
+    }
+    throw failure()
+  }
+
+  /// The rest of a string that holds an escape, from its first escape on; `start` is where
+  /// its text began.
+  private mutating func escapedString(from start: Int) throws -> String {
+    var text = Array(bytes[start..<offset])
     while let byte = current {
       switch byte {
       case UInt8(ascii: "\""):
@@ -186,7 +207,7 @@ private struct Reader {
         return String(decoding: text, as: UTF8.self)
       case UInt8(ascii: "\\"):
         offset += 1
-        text.append(contentsOf: String(Character(try escape())).utf8)
+        UTF8.encode(try escape()) { text.append($0) }
       case 0x00..<0x20:
         throw failure()
       default:
@@ -251,21 +272,33 @@ private struct Reader {
 
   mutating func number() throws -> Double {
     let start = offset
-    if current == UInt8(ascii: "-") { offset += 1 }
+    let negative = current == UInt8(ascii: "-")
+    if negative { offset += 1 }
     // Integer part: a lone zero, or a digit 1-9 followed by any digits.
     if current == UInt8(ascii: "0") {
       offset += 1
     } else {
       guard skipDigits() > 0 else { throw failure() }
     }
+    var isInteger = true
     if current == UInt8(ascii: ".") {
       offset += 1
+      isInteger = false
       guard skipDigits() > 0 else { throw failure() }
     }
     if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
       offset += 1
+      isInteger = false
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
       guard skipDigits() > 0 else { throw failure() }
+    }
+    let digitsStart = negative ? start + 1 : start
+    // Whole numbers of up to 15 digits are exact in a `Double`: summed directly, they give
+    // what converting their text gives, without making the text.
+    if isInteger, offset - digitsStart <= 15 {
+      var value = 0.0
+      for byte in bytes[digitsStart..<offset] { value = value * 10 + Double(byte &- 0x30) }
+      return negative ? -value : value
     }
     let text = String(decoding: bytes[start..<offset], as: UTF8.self)
     guard let number = Double(text), number.isFinite else {

@@ -15,8 +15,11 @@ public enum AuthorizationHeader {
     else { throw .noAuthorization }
     let token = String(
       decoding: bytes.dropFirst(scheme.count).drop(while: { $0 == 0x20 }), as: UTF8.self)
+    // ASCII is judged by value (its white space is 0x09-0x0D and 0x20), which spares the
+    // Unicode property look-up for every character of every token.
     let isSpaceOrControl: (Unicode.Scalar) -> Bool = { scalar in
-      scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
+      if scalar.isASCII { return scalar.value <= 0x20 || scalar.value == 0x7F }
+      return scalar.properties.isWhitespace
     }
     guard !token.isEmpty, !token.unicodeScalars.contains(where: isSpaceOrControl) else {
       throw .noAuthorization
