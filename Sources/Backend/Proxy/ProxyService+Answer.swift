@@ -45,6 +45,11 @@ extension ProxyService {
       status: 200, headers: eventHeaders + headers,
       stream: BackendStream { writer in
         let (status, interpreter) = await relay.run(writer: writer)
+        // A finished stream ends before its ledger line is written, as a whole answer does.
+        guard status != .completed else {
+          return await service.settlement.settleAfterAnswer(
+            exchange, interpreter: interpreter, generationID: generationID)
+        }
         // Keep-alive comments and chunks without reply text show the user nothing, so a
         // failure before the first content still gives the free message back.
         await service.settlement.settle(

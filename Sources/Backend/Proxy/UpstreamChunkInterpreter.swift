@@ -41,9 +41,10 @@ struct UpstreamChunkInterpreter: Sendable {
   mutating func step(_ event: ServerSentEvent) -> Step {
     guard event.type == ServerSentEvent.defaultType else { return .skip }
     if event.data == "[DONE]" { return .done }
+    let bytes = Array(event.data.utf8)
     let members: [String: StrictJSONValue]
     do {
-      members = try parser.parseObject(Array(event.data.utf8))
+      members = try parser.parseObject(bytes)
     } catch {
       return .failed("The model provider sent a malformed chunk.")
     }
@@ -73,8 +74,7 @@ struct UpstreamChunkInterpreter: Sendable {
     // A chunk spread over several `data:` lines holds line breaks; one line keeps the
     // client's framing simple, and re-serialising yields the same JSON value.
     let forwarded =
-      event.data.utf8.contains(UInt8(ascii: "\n"))
-      ? JSONText.serialize(.object(members)) : event.data
+      bytes.contains(UInt8(ascii: "\n")) ? JSONText.serialize(.object(members)) : event.data
     return .forward(forwarded)
   }
 

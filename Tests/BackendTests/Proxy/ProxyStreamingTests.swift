@@ -187,6 +187,9 @@ import Testing
     let writer = RecordingBodyWriter(hangUpAfter: 1)
     let producer = Task { try await stream.produce(writer) }
     try await gate.waitUntilReached()
+    // The second chunk leaves only once the first has reached the client, so the two never
+    // arrive together (the relay would send them in its one accepted write).
+    #expect(await writer.waitFor("Hi"))
     gate.open()
     try await producer.value
     let exchange = try #require(try await harness.upstream?.waitForExchange(0))

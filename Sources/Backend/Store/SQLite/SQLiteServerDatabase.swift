@@ -43,6 +43,8 @@ public actor SQLiteServerDatabase {
   private let identity: FileIdentity
   private let logger: AppLogger
   private nonisolated let thread: ConnectionThread
+  /// Ledger lines written together when they arrive together (`SQLiteServerStore`).
+  nonisolated let ledgerWrites = CoalescedWrites<UsageRecord>()
 
   /// The executor all of the actor's code runs on: the store's own thread.
   public nonisolated var unownedExecutor: UnownedSerialExecutor {

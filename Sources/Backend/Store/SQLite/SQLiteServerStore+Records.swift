@@ -70,9 +70,18 @@ extension SQLiteServerStore {
     }
   }
 
+  /// Lines that arrive together are written in one transaction (a group commit).
   public func recordUsage(_ record: UsageRecord) async throws(ServerStoreError) {
-    try await perform("record usage") { connection in
-      try Self.insertLedgerLine(record, on: connection)
+    let database = database
+    try await database.ledgerWrites.write(record) { records throws(ServerStoreError) in
+      try await database.perform("record usage") { connection in
+        guard records.count > 1 else {
+          return try records.forEach { try Self.insertLedgerLine($0, on: connection) }
+        }
+        try connection.transaction {
+          for record in records { try Self.insertLedgerLine(record, on: connection) }
+        }
+      }
     }
   }
 
