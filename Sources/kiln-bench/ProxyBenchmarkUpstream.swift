@@ -6,15 +6,16 @@ extension Benchmark {
   /// its CPU and memory are apart from the client's and from kiln-server's.
   static let proxyUpstream = Benchmark(
     name: "proxy-upstream",
-    summary: "(started by `proxy`) a fast OpenAI-compatible upstream on HTTPServer",
+    summary: "(started by `proxy`) a fast OpenAI-compatible upstream on raw sockets",
     run: { arguments in try await ProxyBenchmarkUpstream(arguments: arguments).run() }
   )
 }
 
 /// `POST /v1/chat/completions` answering at once: a small JSON completion for
 /// `"stream": false`, or an SSE stream of `chunks` content deltas, a finish chunk, a usage
-/// chunk and `[DONE]`, each written as soon as the last is taken. `GET /v1/models` lists
-/// the one model. Anything else is 404.
+/// chunk and `[DONE]`, each sent with a system call of its own, one right after the other
+/// (`ProxyBenchmarkUpstreamServer`). `GET /v1/models` lists the one model. Anything else is
+/// 404. `--event-loops` threads share the port.
 struct ProxyBenchmarkUpstream {
   var chunks = 20
   var eventLoops = HTTPServerConfiguration().eventLoopCount
@@ -42,43 +43,37 @@ struct ProxyBenchmarkUpstream {
 
   func run() async throws {
     ServerBenchmarkTools.raiseOpenFileLimit()
-    let chunks = chunks
-    let token = Self.chunk(#"{"content":"tok "}"#, finish: nil)
-    let finish = Self.chunk("{}", finish: "stop")
-    let usage = Array(
-      (#"data: {"id":"gen-bench","object":"chat.completion.chunk","created":1,"#
-        + #""model":"openai/gpt-4o-mini","choices":[],"usage":{"prompt_tokens":5,"#
-        + #""completion_tokens":\#(chunks),"total_tokens":\#(chunks + 5)}}"# + "\n\n").utf8)
-    let done = Array("data: [DONE]\n\n".utf8)
-    var router = HTTPRouter()
-    router.add(.post, "/v1/chat/completions") { request, _ in
-      let object = try? JSONSerialization.jsonObject(with: Data(request.body))
-      let stream = (object as? [String: Any])?["stream"] as? Bool ?? false
-      guard stream else {
-        return HTTPServerResponse(
-          status: .ok, fields: HTTPFields([("Content-Type", "application/json")]),
-          body: Self.completion)
-      }
-      return HTTPServerResponse(
-        fields: HTTPFields([("Content-Type", "text/event-stream")]),
-        stream: HTTPResponseStream { writer in
-          for _ in 0..<chunks { try await writer.write(token) }
-          try await writer.write(finish)
-          try await writer.write(usage)
-          try await writer.write(done)
-        })
+    var events = (0..<chunks).map { _ in Self.chunk(#"{"content":"tok "}"#, finish: nil) }
+    events.append(Self.chunk("{}", finish: "stop"))
+    events.append(
+      Array(
+        (#"data: {"id":"gen-bench","object":"chat.completion.chunk","created":1,"#
+          + #""model":"openai/gpt-4o-mini","choices":[],"usage":{"prompt_tokens":5,"#
+          + #""completion_tokens":\#(chunks),"total_tokens":\#(chunks + 5)}}"# + "\n\n").utf8))
+    events.append(Array("data: [DONE]\n\n".utf8))
+    var framed = events.map {
+      Array("\(String($0.count, radix: 16))\r\n".utf8) + $0 + Array("\r\n".utf8)
     }
-    router.add(.get, "/v1/models") { _, _ in
-      .text(
-        #"{"object":"list","data":[{"id":"openai/gpt-4o-mini","object":"model"}]}"#,
-        contentType: "application/json")
-    }
-    let server = HTTPServer(
-      configuration: HTTPServerConfiguration(eventLoopCount: eventLoops), router: router)
-    let port = try server.start()
+    framed[framed.count - 1] += Array("0\r\n\r\n".utf8)
+    let models = Array(
+      #"{"object":"list","data":[{"id":"openai/gpt-4o-mini","object":"model"}]}"#.utf8)
+    let replies = ProxyBenchmarkUpstreamServer.Replies(
+      streamHead: Array(
+        ("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+          + "Transfer-Encoding: chunked\r\n\r\n").utf8),
+      events: framed,
+      completion: Self.whole(Self.completion, type: "application/json"),
+      models: Self.whole(models, type: "application/json"),
+      notFound: Array("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n".utf8))
+    let port = try ProxyBenchmarkUpstreamServer.start(threads: eventLoops, replies: replies)
     FileHandle.standardOutput.write(Data("listening \(port)\n".utf8))
     // Runs until the benchmark stops it; bounded anyway.
     try await Task.sleep(for: .seconds(1800))
-    await server.shutdown(deadline: .seconds(1))
+  }
+
+  /// A whole `200` answer carrying `body`.
+  private static func whole(_ body: [UInt8], type: String) -> [UInt8] {
+    Array("HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+      + body
   }
 }
