@@ -124,12 +124,15 @@ private struct Reader {
   mutating func object(depth: Int) throws -> StrictJSONValue {
     guard depth <= maximumDepth else { throw StrictJSONError.tooDeep }
     offset += 1
-    var members: [String: StrictJSONValue] = [:]
     skipWhitespace()
     if current == UInt8(ascii: "}") {
       offset += 1
-      return .object(members)
+      return .object([:])
     }
+    // The members are gathered first and the dictionary made once at its final size: built
+    // one insertion at a time it grew (and rehashed every name) several times per object.
+    var pairs: [(String, StrictJSONValue)] = []
+    pairs.reserveCapacity(8)
     while true {
       skipWhitespace()
       guard current == UInt8(ascii: "\"") else { throw failure() }
@@ -138,15 +141,18 @@ private struct Reader {
       guard current == UInt8(ascii: ":") else { throw failure() }
       offset += 1
       skipWhitespace()
-      let member = try value(depth: depth)
-      guard members.updateValue(member, forKey: name) == nil else {
-        throw StrictJSONError.duplicateMember
-      }
+      pairs.append((name, try value(depth: depth)))
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): offset += 1
       case UInt8(ascii: "}"):
         offset += 1
+        var members = [String: StrictJSONValue](minimumCapacity: pairs.count)
+        for (name, member) in pairs {
+          guard members.updateValue(member, forKey: name) == nil else {
+            throw StrictJSONError.duplicateMember
+          }
+        }
         return .object(members)
       default: throw failure()
       }
