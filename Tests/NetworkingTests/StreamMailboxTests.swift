@@ -30,12 +30,12 @@ import Testing
     #expect(mailbox.offer(Data(count: 2)) == .full)
     #expect(mailbox.retainedSlots == 4)
     #expect(calls.withLock { $0 } == 0)
-    // A reader that fell behind takes everything buffered in one chunk, in order.
-    #expect(try await mailbox.next() == Data([0, 0, 1, 1, 2, 2, 3, 3]))
+    // A reader that fell behind takes everything buffered in one step, in order.
+    #expect(try await mailbox.nextChunks() == (0..<4).map { Data([UInt8($0), UInt8($0)]) })
     #expect(mailbox.retainedSlots == 0)
     #expect(calls.withLock { $0 } == 1)
     #expect(mailbox.offer(Data([9])) == .taken)
-    #expect(try await mailbox.next() == Data([9]))
+    #expect(try await mailbox.nextChunks() == [Data([9])])
     #expect(calls.withLock { $0 } == 1)  // once per full offer
     mailbox.cancel(.cancelled)
     #expect(mailbox.offer(Data(count: 2)) == .abandoned)
@@ -56,9 +56,9 @@ import Testing
     try await Task.sleep(for: .milliseconds(150))
     #expect(!delivered.isRaised)
 
-    #expect(try await mailbox.next()?.count == 8)
+    #expect(try await mailbox.nextChunks()?.map(\.count) == [8])
     #expect(await second.value)
-    #expect(try await mailbox.next() == Data([1, 2, 3]))
+    #expect(try await mailbox.nextChunks() == [Data([1, 2, 3])])
   }
 
   @Test func cancellingWakesATransferWaitingForRoomAndDropsWhatWasBuffered() async throws {
@@ -71,7 +71,7 @@ import Testing
     mailbox.cancel(.cancelled)
     #expect(await waiting.value == false)
     #expect(mailbox.cancellation == .cancelled)
-    await #expect(throws: HTTPError.cancelled) { try await mailbox.next() }
+    await #expect(throws: HTTPError.cancelled) { try await mailbox.nextChunks() }
   }
 
   @Test func aTimeoutStillHandsOutWhatArrivedBeforeIt() async throws {
@@ -79,8 +79,8 @@ import Testing
     #expect(mailbox.deliver(Data("data: 1\n\n".utf8), deadline: nil, expired: .cancelled))
     let timeout = HTTPError.transport(code: URLErrorCode.timedOut, message: "idle")
     mailbox.cancel(timeout, keepingBuffered: true)
-    #expect(try await mailbox.next() == Data("data: 1\n\n".utf8))
-    await #expect(throws: timeout) { try await mailbox.next() }
+    #expect(try await mailbox.nextChunks() == [Data("data: 1\n\n".utf8)])
+    await #expect(throws: timeout) { try await mailbox.nextChunks() }
   }
 
   @Test func theTotalDeadlineEndsAWaitForRoom() async throws {
@@ -99,17 +99,17 @@ import Testing
     #expect(mailbox.deliver(Data("a".utf8), deadline: nil, expired: .cancelled))
     let lost = HTTPError.transport(code: URLErrorCode.networkConnectionLost, message: "lost")
     mailbox.finish(lost)
-    #expect(try await mailbox.next() == Data("a".utf8))
-    await #expect(throws: lost) { try await mailbox.next() }
+    #expect(try await mailbox.nextChunks() == [Data("a".utf8)])
+    await #expect(throws: lost) { try await mailbox.nextChunks() }
 
     let clean = try await openMailbox(capacity: 1024)
     clean.finish(nil)
-    #expect(try await clean.next() == nil)
+    #expect(try await clean.nextChunks() == nil)
   }
 
   @Test func aReaderThatIsCancelledWhileWaitingEndsWithCancelled() async throws {
     let mailbox = try await openMailbox(capacity: 1024)
-    let reader = Task { try await mailbox.next() }
+    let reader = Task { try await mailbox.nextChunks() }
     try await Task.sleep(for: .milliseconds(50))
     reader.cancel()
     await #expect(throws: HTTPError.cancelled) { try await reader.value }
@@ -130,7 +130,7 @@ import Testing
     #expect(mailbox.deliver(Data(count: 16), deadline: nil, expired: .cancelled))
     for _ in 0..<1000 {
       #expect(mailbox.deliver(Data(count: 16), deadline: nil, expired: .cancelled))
-      _ = try await mailbox.next()
+      _ = try await mailbox.nextChunks()
     }
     #expect(mailbox.retainedSlots <= 64)
   }

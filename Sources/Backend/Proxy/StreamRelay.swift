@@ -50,11 +50,17 @@ struct StreamRelay: Sendable {
         status = .cancelled
         break
       }
-      let frames: [UInt8]
-      let outcome: ReplyStatus?
+      var frames: [UInt8]
+      var outcome: ReplyStatus?
       if let chunk {
         activity.note(now())
         (frames, outcome) = pump.push(chunk)
+        // Chunks that have already arrived go out with this one, in one write.
+        while outcome == nil, let next = iterator.nextIfArrived() {
+          let (more, ending) = pump.push(next)
+          frames += more
+          outcome = ending
+        }
       } else {
         (frames, status) = pump.end(failed: failed)
         outcome = status

@@ -20,7 +20,7 @@
         bufferCapacity: limits.readAhead, now: now, onDone: onDone)
       let mailbox = transfer.mailbox
       let head = try await mailbox.waitForHead { loop.submit(transfer) }
-      let body = HTTPResponseBody(next: { try await mailbox.next() }) {
+      let body = HTTPResponseBody(batches: { try await mailbox.nextChunks() }) {
         mailbox.cancel(.cancelled)
       }
       return (head, body)

@@ -15,6 +15,7 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
   private enum Source: Sendable {
     case stream(AsyncThrowingStream<Data, any Error>)
     case pull(@Sendable () async throws -> Data?)
+    case batches(@Sendable () async throws -> [Data]?)
   }
 
   private let source: Source
@@ -39,6 +40,17 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
     next: @escaping @Sendable () async throws -> Data?, onCancel: @escaping @Sendable () -> Void
   ) {
     self.source = .pull(next)
+    self.lifetime = Lifetime(onCancel: onCancel)
+  }
+
+  /// A body whose chunks are pulled in batches (everything that arrived since the last
+  /// pull; `nil` at the end), handed out one at a time: what `init(next:onCancel:)` does,
+  /// without a wait per chunk when the reader has fallen behind.
+  init(
+    batches next: @escaping @Sendable () async throws -> [Data]?,
+    onCancel: @escaping @Sendable () -> Void
+  ) {
+    self.source = .batches(next)
     self.lifetime = Lifetime(onCancel: onCancel)
   }
 
@@ -70,6 +82,8 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
       Iterator(base: .stream(chunks.makeAsyncIterator()), iteration: Iteration(lifetime: lifetime))
     case .pull(let next):
       Iterator(base: .pull(next), iteration: Iteration(lifetime: lifetime))
+    case .batches(let next):
+      Iterator(base: .batches(next, []), iteration: Iteration(lifetime: lifetime))
     }
   }
 
@@ -78,6 +92,8 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
     fileprivate enum Base {
       case stream(AsyncThrowingStream<Data, any Error>.Iterator)
       case pull(@Sendable () async throws -> Data?)
+      /// The pull, and the chunks of its last batch not yet handed out.
+      case batches(@Sendable () async throws -> [Data]?, ArraySlice<Data>)
     }
 
     fileprivate var base: Base
@@ -94,6 +110,10 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
           base = .stream(iterator)
         case .pull(let pull):
           chunk = try await pull()
+        case .batches(let pull, var buffered):
+          while buffered.isEmpty, let batch = try await pull() { buffered = batch[...] }
+          chunk = buffered.popFirst()
+          base = .batches(pull, buffered)
         }
         if chunk == nil { iteration.lifetime.markFinished() }
         return chunk
@@ -101,6 +121,16 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
         iteration.lifetime.markFinished()
         throw error
       }
+    }
+
+    /// The next chunk if it has already arrived, without waiting; `nil` when the reader
+    /// would have to wait for it (or the body has ended: `next()` then says which).
+    public mutating func nextIfArrived() -> Data? {
+      guard case .batches(let pull, var buffered) = base, let chunk = buffered.popFirst() else {
+        return nil
+      }
+      base = .batches(pull, buffered)
+      return chunk
     }
   }
 }

@@ -28,7 +28,7 @@
         now: now, onDone: onDone)
       let mailbox = transfer.mailbox
       let head = try await mailbox.waitForHead { transfer.start() }
-      let body = HTTPResponseBody(next: { try await mailbox.next() }) {
+      let body = HTTPResponseBody(batches: { try await mailbox.nextChunks() }) {
         mailbox.cancel(.cancelled)
       }
       return (head, body)

@@ -27,7 +27,7 @@ final class StreamMailbox: @unchecked Sendable {
   private var head: HeadState = .waiting(nil)
   private var chunks: [Data] = []
   private var bufferedBytes = 0
-  private var reader: CheckedContinuation<Data?, any Error>?
+  private var reader: CheckedContinuation<[Data]?, any Error>?
   private var end: HTTPError??
   private var abortReason: HTTPError?
   private var waker: (@Sendable () -> Void)?
@@ -65,17 +65,19 @@ final class StreamMailbox: @unchecked Sendable {
     }
   }
 
-  /// The next body chunk, `nil` at the end.
+  /// The body chunks that arrived since the last call, oldest first (never empty), or `nil`
+  /// at the end: a reader that fell behind takes everything buffered in one step instead of
+  /// one wake-up per chunk.
   /// - Throws: the transfer's `HTTPError`, or `.cancelled`.
-  func next() async throws -> Data? {
+  func nextChunks() async throws -> [Data]? {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         condition.lock()
-        if let chunk = takeChunkLocked() {
+        if let taken = takeChunksLocked() {
           let room = takeRoomHandlerLocked()
           condition.unlock()
           room?()
-          continuation.resume(returning: chunk)
+          continuation.resume(returning: taken)
         } else if let abortReason {
           condition.unlock()
           continuation.resume(throwing: abortReason)
@@ -163,7 +165,7 @@ final class StreamMailbox: @unchecked Sendable {
       if let waiter = reader {
         reader = nil
         condition.unlock()
-        waiter.resume(returning: chunk)
+        waiter.resume(returning: [chunk])
         return true
       }
       if bufferedBytes < capacity {
@@ -206,7 +208,7 @@ final class StreamMailbox: @unchecked Sendable {
     if let waiter = reader {
       reader = nil
       condition.unlock()
-      waiter.resume(returning: chunk)
+      waiter.resume(returning: [chunk])
       return .taken
     }
     guard bufferedBytes < capacity else {
@@ -270,16 +272,11 @@ final class StreamMailbox: @unchecked Sendable {
 
   // MARK: - Private
 
-  /// Everything buffered, as one chunk: a reader that fell behind catches up in one step
-  /// instead of one wake-up per chunk the transfer received.
-  private func takeChunkLocked() -> Data? {
-    guard var taken = chunks.first else { return nil }
-    if chunks.count > 1 {
-      taken.reserveCapacity(bufferedBytes)
-      for chunk in chunks.dropFirst() { taken.append(chunk) }
-    }
-    // The slots are released at once: nothing taken stays referenced here.
-    chunks.removeAll(keepingCapacity: chunks.count <= 64)
+  /// Everything buffered, handed out whole: nothing taken stays referenced here.
+  private func takeChunksLocked() -> [Data]? {
+    guard !chunks.isEmpty else { return nil }
+    let taken = chunks
+    chunks = []
     bufferedBytes = 0
     condition.signal()
     return taken
