@@ -103,6 +103,8 @@
             acceptAll()
           } else if let client = clients[descriptor] {
             if events[index] & kiln_epoll_out != 0 { flush(descriptor, client) }
+            // A failed flush closed the descriptor, whose number another thread may reuse.
+            guard clients[descriptor] === client else { continue }
             if events[index] & (kiln_epoll_in | kiln_epoll_hup | kiln_epoll_err) != 0 {
               read(descriptor, client, into: buffer)
             }
@@ -114,7 +116,11 @@
     private func acceptAll() {
       while true {
         let descriptor = accept(listener, nil, nil)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else {
+          // Out of descriptors: the listener stays readable, so pause instead of spinning.
+          if errno == EMFILE || errno == ENFILE { usleep(10_000) }
+          return
+        }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         var yes: Int32 = 1
         setsockopt(

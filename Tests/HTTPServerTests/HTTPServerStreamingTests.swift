@@ -98,6 +98,55 @@ import Testing
     }
   }
 
+  /// Writes return before the loop sends them: what a producer wrote before it failed
+  /// still reaches the client, and the body then ends without its last chunk.
+  @Test func whatAFailingProducerWroteGoesOutBeforeTheCut() async throws {
+    struct Broken: Error {}
+    let responder = Self.streaming { writer in
+      try await writer.write(Array("data: one\n\n".utf8))
+      try await writer.write(Array("data: two\n\n".utf8))
+      throw Broken()
+    }
+    try await HTTPServerTests.withServer(responder: responder) { _, port in
+      for _ in 0..<20 {
+        let client = try SocketClient(port: port)
+        try client.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
+        _ = try client.readResponse(head: true)
+        let rest = String(decoding: try client.readToEnd(), as: UTF8.self)
+        #expect(rest == "b\r\ndata: one\n\n\r\nb\r\ndata: two\n\n\r\n")
+      }
+    }
+  }
+
+  /// Many tiny writes are bounded as surely as a few large ones: each is counted with its
+  /// framing and the message that carries it.
+  @Test func tinyWritesToAReaderThatReadsNothingStayWithinTheLimit() async throws {
+    let written = Shared(0)
+    let responder = Self.streaming { writer in
+      while written.get() < 4_000_000 {
+        try await writer.write([0x61])
+        written.update { $0 += 1 }
+      }
+    }
+    let configuration = HTTPServerConfiguration(eventLoopCount: 1)
+    try await HTTPServerTests.withServer(configuration, responder: responder) { server, port in
+      let client = try SocketClient(port: port, receiveBuffer: 16 * 1024)
+      try client.send("GET /tiny HTTP/1.1\r\nHost: a\r\n\r\n")
+      #expect(Self.eventually { server.largestStreamBuffer > 0 })
+      // Stalled: no progress for 300 ms.
+      var previous = -1
+      var unchanged = 0
+      for _ in 0..<400 where unchanged < 6 {
+        let now = written.get()
+        unchanged = now == previous ? unchanged + 1 : 0
+        previous = now
+        usleep(50_000)
+      }
+      #expect(written.get() < 4_000_000, "the producer ran ahead of a reader that read nothing")
+      #expect(server.largestStreamBuffer <= configuration.streamBufferLimit + 64)
+    }
+  }
+
   @Test func tellsTheProducerWhenTheClientLeaves() async throws {
     let noticed = Shared<Duration?>(nil)
     let closedAt = Shared<ContinuousClock.Instant?>(nil)

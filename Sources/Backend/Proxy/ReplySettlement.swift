@@ -75,7 +75,7 @@ struct ReplySettlement: Sendable {
     }
     // With the store falling behind, answers wait for their lines again rather than
     // leaving an ever longer queue of writes.
-    if !lateWrites.start(write) { await write() }
+    if !lateWrites.start(write) { await lateWrites.run(write) }
   }
 
   /// Returns once every ledger line `settleAfterAnswer` started is written (or failed).
@@ -144,9 +144,23 @@ struct ReplySettlement: Sendable {
 
 /// Tasks writing ledger lines after their answer, counted so that shutdown, and the erasing
 /// of a deleted account's data, can wait for them; at most `limit` run at once.
+///
+/// A wait covers the writes started before it, not those that start while it waits, so
+/// steady traffic can never hold it up.
 public final class LateLedgerWrites: Sendable {
-  private let state = Mutex<(running: Int, waiters: [CheckedContinuation<Void, Never>])>(
-    (0, []))
+  private struct Waiter {
+    /// The wait is over once no write numbered below this runs.
+    var before: Int
+    var continuation: CheckedContinuation<Void, Never>
+  }
+
+  private struct State {
+    var nextNumber = 0
+    var running: Set<Int> = []
+    var waiters: [Waiter] = []
+  }
+
+  private let state = Mutex(State())
   /// The most writes running at once.
   public let limit: Int
 
@@ -158,34 +172,53 @@ public final class LateLedgerWrites: Sendable {
   /// Runs `write` on a task of its own, counted until it returns; `false`, running nothing,
   /// when `limit` writes are running already.
   public func start(_ write: @escaping @Sendable () async -> Void) -> Bool {
-    let started = state.withLock { state -> Bool in
-      guard state.running < limit else { return false }
-      state.running += 1
-      return true
-    }
-    guard started else { return false }
+    guard let number = enter(bounded: true) else { return false }
     Task {
       await write()
-      let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-        state.running -= 1
-        guard state.running == 0 else { return [] }
-        defer { state.waiters = [] }
-        return state.waiters
-      }
-      for waiter in waiters { waiter.resume() }
+      leave(number)
     }
     return true
   }
 
-  /// Returns once no write is running.
+  /// Runs `write` here and now, counted while it runs (what an answer does when `limit`
+  /// writes are running already).
+  public func run(_ write: @Sendable () async -> Void) async {
+    let number = enter(bounded: false)
+    await write()
+    if let number { leave(number) }
+  }
+
+  /// Returns once every write started before the call has returned.
   public func wait() async {
     await withCheckedContinuation { continuation in
       let idle = state.withLock { state -> Bool in
-        if state.running == 0 { return true }
-        state.waiters.append(continuation)
+        let before = state.nextNumber
+        guard state.running.contains(where: { $0 < before }) else { return true }
+        state.waiters.append(Waiter(before: before, continuation: continuation))
         return false
       }
       if idle { continuation.resume() }
     }
+  }
+
+  private func enter(bounded: Bool) -> Int? {
+    state.withLock { state -> Int? in
+      guard !bounded || state.running.count < limit else { return nil }
+      let number = state.nextNumber
+      state.nextNumber += 1
+      state.running.insert(number)
+      return number
+    }
+  }
+
+  private func leave(_ number: Int) {
+    let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.running.remove(number)
+      let oldest = state.running.min() ?? state.nextNumber
+      let ready = state.waiters.filter { $0.before <= oldest }
+      state.waiters.removeAll { $0.before <= oldest }
+      return ready.map(\.continuation)
+    }
+    for continuation in ready { continuation.resume() }
   }
 }

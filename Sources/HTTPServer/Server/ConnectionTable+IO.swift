@@ -39,6 +39,8 @@
     /// it waits for room.
     private func resumeProducer(_ connection: Connection) {
       guard let credit = connection.streamCredit else { return }
+      // What the socket could not take yet is what this connection holds in memory.
+      shared.largestStreamBuffer.max(connection.pendingBytes, ordering: .relaxed)
       credit.settle(taken: connection.streamBytesTaken, unsent: connection.pendingBytes)
       connection.streamBytesTaken = 0
     }

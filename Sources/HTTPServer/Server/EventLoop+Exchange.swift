@@ -166,9 +166,7 @@
     func streamWrite(_ connection: Connection, _ bytes: [UInt8]) {
       connection.append(
         connection.streamFraming == .chunked ? HTTPResponseWriter.chunk(bytes) : bytes)
-      connection.streamBytesTaken += bytes.count
-      // What the socket could not take yet is what this connection holds in memory.
-      shared.largestStreamBuffer.max(connection.pendingBytes, ordering: .relaxed)
+      connection.streamBytesTaken += StreamCredit.cost(of: bytes.count)
     }
 
     func endStream(_ connection: Connection) {
@@ -177,6 +175,8 @@
       connection.streamFraming = nil
       shared.metrics.openStreams.subtract(1, ordering: .relaxed)
       connection.streamTask = nil
+      // A write that comes after the end (a writer kept past its stream) fails.
+      connection.streamCredit?.close()
       connection.streamCredit = nil
       finishExchange(connection, keepAlive: connection.keepAliveAfterStream)
     }

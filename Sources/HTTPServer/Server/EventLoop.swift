@@ -171,10 +171,10 @@
           } else if case .stream(let stream) = response.body {
             abandon(stream)
           }
-        case .streamWrite(let id, let bytes):
-          // A write for a connection that has closed is dropped: its producer's next write
-          // fails, as the credit was closed with the connection.
-          guard let connection = table.connection(id), connection.streamFraming != nil else {
+        case .streamWrite(let id, let bytes, let credit):
+          // A write for a connection that has closed, or for a stream that has ended, is
+          // dropped: its credit was closed then, so its producer's next write fails.
+          guard let connection = table.connection(id), connection.streamCredit === credit else {
             continue
           }
           streamWrite(connection, bytes)
@@ -185,7 +185,12 @@
         case .streamEnded(let id):
           if let connection = table.connection(id) { endStream(connection) }
         case .streamFailed(let id):
-          if let connection = table.connection(id) { table.closeConnection(connection) }
+          // What the producer wrote before failing goes out first (its writes returned
+          // before the loop sent them); the body then ends without its last chunk.
+          if let connection = table.connection(id) {
+            table.flush(connection)
+            table.closeConnection(connection)
+          }
         case .shutdown(let deadline):
           beginShutdown(deadline: deadline)
         case .adopt(let descriptor, let peer):

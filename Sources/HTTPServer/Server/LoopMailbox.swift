@@ -6,8 +6,9 @@
   /// `shutdown`). Everything else a loop touches is its own and needs no lock.
   enum LoopMessage: Sendable {
     case response(connection: Int, HTTPServerResponse)
-    /// A stream's bytes, already counted in its `StreamCredit`.
-    case streamWrite(connection: Int, [UInt8])
+    /// A stream's bytes, already counted in its `StreamCredit`, which also says which stream
+    /// they belong to: bytes of a stream that has ended are dropped.
+    case streamWrite(connection: Int, [UInt8], StreamCredit)
     case streamEnded(connection: Int)
     case streamFailed(connection: Int)
     case shutdown(deadlineSeconds: Double)
@@ -170,8 +171,8 @@
 
     func write(_ bytes: [UInt8]) async throws {
       guard !bytes.isEmpty else { return }
-      let room = try credit.reserve(bytes.count)
-      guard mailbox.post(.streamWrite(connection: connection, bytes)) else {
+      let room = try credit.reserve(StreamCredit.cost(of: bytes.count))
+      guard mailbox.post(.streamWrite(connection: connection, bytes, credit)) else {
         throw HTTPBodyWriterError.clientGone
       }
       if !room { try await credit.waitForRoom() }

@@ -28,7 +28,12 @@ final class StreamCredit: Sendable {
     self.limit = limit
   }
 
-  /// Counts a write of `count` bytes about to be posted.
+  /// What a write of `count` bytes is counted as: its bytes, its chunk framing and the
+  /// message that carries it to the loop, so that many tiny writes are bounded as surely as
+  /// a few large ones.
+  static func cost(of count: Int) -> Int { count + 64 }
+
+  /// Counts a write costing `count` (`cost(of:)`) about to be posted.
   /// - Returns: whether the connection still has room, so the producer goes on at once;
   ///   when `false` it posts the write and then waits in `waitForRoom()`.
   /// - Throws: `HTTPBodyWriterError.clientGone` once the connection has closed.

@@ -3,10 +3,12 @@ import Foundation
 /// The hand-over point between a transfer running on its own thread and the task that reads
 /// the response: the head, then body chunks through a bounded buffer, then the end.
 ///
-/// The buffer is what gives a stream flow control. When it holds `capacity` bytes the
+/// The buffer is what gives a stream flow control. When it holds half the `capacity` the
 /// transfer thread waits in `deliver(_:)` and stops reading the socket, so the kernel's
-/// receive window fills and the sender slows down to the reader's pace. Memory held here is
-/// therefore at most `capacity` plus one chunk, however fast the server sends. A pooled
+/// receive window fills and the sender slows down to the reader's pace. The reader takes
+/// the buffer whole (`nextChunks()`) and may still hold that batch while the buffer fills
+/// again, so a stream holds at most `capacity` plus one chunk, however fast the server
+/// sends. A pooled
 /// transfer, which shares its thread with every other, never waits: `offer(_:)` refuses the
 /// chunk when the buffer is full, the transfer pauses, and the room handler resumes it.
 ///
@@ -23,7 +25,8 @@ final class StreamMailbox: @unchecked Sendable {
   }
 
   private let condition = NSCondition()
-  private let capacity: Int
+  /// What the buffer may hold: half the capacity (see above).
+  private let limit: Int
   private var head: HeadState = .waiting(nil)
   private var chunks: [Data] = []
   private var bufferedBytes = 0
@@ -37,7 +40,7 @@ final class StreamMailbox: @unchecked Sendable {
 
   /// A mailbox that lets the transfer run at most `capacity` bytes ahead of the reader.
   init(capacity: Int) {
-    self.capacity = max(1, capacity)
+    self.limit = max(1, capacity / 2)
   }
 
   // MARK: - Reader side
@@ -168,7 +171,7 @@ final class StreamMailbox: @unchecked Sendable {
         waiter.resume(returning: [chunk])
         return true
       }
-      if bufferedBytes < capacity {
+      if bufferedBytes < limit {
         chunks.append(chunk)
         bufferedBytes += chunk.count
         condition.unlock()
@@ -211,7 +214,7 @@ final class StreamMailbox: @unchecked Sendable {
       waiter.resume(returning: [chunk])
       return .taken
     }
-    guard bufferedBytes < capacity else {
+    guard bufferedBytes < limit else {
       wantsRoom = true
       condition.unlock()
       return .full

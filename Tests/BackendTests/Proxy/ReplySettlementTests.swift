@@ -91,6 +91,36 @@ import Testing
     await writes.wait()
   }
 
+  /// Erasing an account waits for the lines written before it, not for every line the
+  /// server goes on writing: under steady traffic the wait still ends.
+  @Test func aWaitCoversTheWritesStartedBeforeItOnly() async throws {
+    let writes = LateLedgerWrites(limit: 4)
+    let (firstGate, openFirst) = AsyncStream<Void>.makeStream()
+    let (laterGate, openLater) = AsyncStream<Void>.makeStream()
+    let (inlineGate, openInline) = AsyncStream<Void>.makeStream()
+    #expect(writes.start { for await _ in firstGate { break } })
+    // A write the caller runs itself (past the limit) counts as well.
+    let inline = Task { await writes.run { for await _ in inlineGate { break } } }
+    try await Task.sleep(for: .milliseconds(20))
+    let waited = ManualFlag()
+    let waiter = Task {
+      await writes.wait()
+      waited.set()
+    }
+    try await Task.sleep(for: .milliseconds(20))
+    // Started after the wait began: it does not hold the wait up.
+    #expect(writes.start { for await _ in laterGate { break } })
+    openFirst.yield()
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(!waited.isSet, "the inline write started before the wait still runs")
+    openInline.yield()
+    await inline.value
+    await waiter.value
+    #expect(waited.isSet)
+    openLater.yield()
+    await writes.wait()
+  }
+
   @Test func aCompletedReplyIsRecordedWithItsDurationTokensAndGenerationAndNoted() async throws {
     let exchange = try await chargedExchange()
     var interpreter = UpstreamChunkInterpreter(collectsText: false)
