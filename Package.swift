@@ -175,6 +175,7 @@ package.targets += [
       "Core", "Networking", "Storage", "CSQLite", "AI", "TestSupport", "FeatureChat",
       "HTTPServer", "JOSE", "Sync",
       .target(name: "CMallocInfo", condition: .when(platforms: [.linux])),
+      .target(name: "CEpoll", condition: .when(platforms: [.linux])),
     ]
   ),
   .executableTarget(

@@ -65,7 +65,11 @@ struct ProxyBenchmarkUpstream {
       completion: Self.whole(Self.completion, type: "application/json"),
       models: Self.whole(models, type: "application/json"),
       notFound: Array("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n".utf8))
-    let port = try ProxyBenchmarkUpstreamServer.start(threads: eventLoops, replies: replies)
+    #if canImport(Glibc)
+      let port = try ProxyBenchmarkUpstreamServer.start(threads: eventLoops, replies: replies)
+    #else
+      throw BenchmarkError(description: "the benchmark upstream runs on Linux (epoll)")
+    #endif
     FileHandle.standardOutput.write(Data("listening \(port)\n".utf8))
     // Runs until the benchmark stops it; bounded anyway.
     try await Task.sleep(for: .seconds(1800))
