@@ -62,10 +62,7 @@
       let size = socklen_t(MemoryLayout<Int32>.size)
       setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, size)
       setsockopt(descriptor, SOL_SOCKET, SO_REUSEPORT, &yes, size)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = in_port_t(UInt16(port)).bigEndian
-      address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+      var address = ServerBenchmarkLoad.loopback(port: port)
       let bound = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
           bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

@@ -7,6 +7,15 @@ import Foundation
 /// Loopback clients for `kiln-bench server`: SSE readers, slow-head holders and a latency
 /// probe. Every loop is bounded in count and in time.
 enum ServerBenchmarkLoad {
+  /// The IPv4 loopback address with `port`.
+  static func loopback(port: Int) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port)).bigEndian
+    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+    return address
+  }
+
   static func connect(port: Int) -> Int32? {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { return nil }
@@ -15,10 +24,7 @@ enum ServerBenchmarkLoad {
     var yes: Int32 = 1
     setsockopt(
       descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port)).bigEndian
-    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+    var address = loopback(port: port)
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

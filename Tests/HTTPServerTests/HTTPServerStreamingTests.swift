@@ -25,6 +25,19 @@ import Testing
     }
   }
 
+  /// Waits (bounded, 20 s) until `progress` has not moved for 300 ms: on a loaded machine a
+  /// shorter pause may only be the producer waiting for a core.
+  static func waitUntilStalled(_ progress: () -> Int) {
+    var previous = -1
+    var unchanged = 0
+    for _ in 0..<400 where unchanged < 6 {
+      let now = progress()
+      unchanged = now == previous ? unchanged + 1 : 0
+      previous = now
+      usleep(50_000)
+    }
+  }
+
   /// Waits (bounded) until `condition` holds; the bound is generous for a loaded machine.
   static func eventually(_ condition: () -> Bool) -> Bool {
     for _ in 0..<1000 {
@@ -76,16 +89,7 @@ import Testing
       #expect(Self.eventually { written.get() > 0 })
       // The socket buffers fill first; only then does the server hold bytes of its own.
       #expect(Self.eventually { server.largestStreamBuffer > 0 })
-      // Stalled means no progress for 300 ms: on a loaded machine a shorter pause may only
-      // be the producer waiting for a core.
-      var previous = -1
-      var unchanged = 0
-      for _ in 0..<400 where unchanged < 6 {
-        let now = written.get()
-        unchanged = now == previous ? unchanged + 1 : 0
-        previous = now
-        usleep(50_000)
-      }
+      Self.waitUntilStalled { written.get() }
       #expect(written.get() < total, "the producer ran ahead of a reader that read nothing")
       let limit = configuration.streamBufferLimit
       #expect(server.largestStreamBuffer <= limit + chunk.count + 64)
@@ -133,15 +137,7 @@ import Testing
       let client = try SocketClient(port: port, receiveBuffer: 16 * 1024)
       try client.send("GET /tiny HTTP/1.1\r\nHost: a\r\n\r\n")
       #expect(Self.eventually { server.largestStreamBuffer > 0 })
-      // Stalled: no progress for 300 ms.
-      var previous = -1
-      var unchanged = 0
-      for _ in 0..<400 where unchanged < 6 {
-        let now = written.get()
-        unchanged = now == previous ? unchanged + 1 : 0
-        previous = now
-        usleep(50_000)
-      }
+      Self.waitUntilStalled { written.get() }
       #expect(written.get() < 4_000_000, "the producer ran ahead of a reader that read nothing")
       #expect(server.largestStreamBuffer <= configuration.streamBufferLimit + 64)
     }
