@@ -36,6 +36,8 @@ import Testing
     credit.close()
     await #expect(throws: HTTPBodyWriterError.clientGone) { try await waiting.value }
     #expect(throws: HTTPBodyWriterError.clientGone) { try credit.reserve(1) }
+    // An empty write checks the same way (`ConnectionBodyWriter` reserves nothing for it).
+    #expect(throws: HTTPBodyWriterError.clientGone) { try credit.reserve(0) }
     await #expect(throws: HTTPBodyWriterError.clientGone) { try await credit.waitForRoom() }
   }
 }

@@ -170,7 +170,11 @@
     let credit: StreamCredit
 
     func write(_ bytes: [UInt8]) async throws {
-      guard !bytes.isEmpty else { return }
+      // Nothing to send, but a client that has gone is still reported.
+      guard !bytes.isEmpty else {
+        _ = try credit.reserve(0)
+        return
+      }
       let room = try credit.reserve(StreamCredit.cost(of: bytes.count))
       guard mailbox.post(.streamWrite(connection: connection, bytes, credit)) else {
         throw HTTPBodyWriterError.clientGone
