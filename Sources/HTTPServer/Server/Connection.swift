@@ -56,10 +56,9 @@ final class Connection {
   var streamTask: Task<Void, Never>?
   /// The stream's flow control, shared with its producer.
   var streamCredit: StreamCredit?
-  /// Posted stream bytes taken into `output` since the credit was last settled.
+  /// Posted stream bytes taken into `output` since the credit was last settled (every
+  /// flush settles it, so it is 0 until a write is taken).
   var streamBytesTaken = 0
-  /// Stream writes were taken in this pass over the mailbox; one flush sends them all.
-  var flushQueued = false
   /// `startNext` is running for this connection (an inline answer re-enters it).
   var startingNext = false
   /// In its table, from adoption until it is closed (set only by `ConnectionTable`).

@@ -158,10 +158,7 @@
       // Stream writes taken in this pass go out with one flush per connection, after it.
       var written: [Connection] = []
       defer {
-        for connection in written {
-          connection.flushQueued = false
-          if table.isOpen(connection) { table.flush(connection) }
-        }
+        for connection in written where table.isOpen(connection) { table.flush(connection) }
       }
       for message in mailbox.drain() {
         switch message {
@@ -177,11 +174,9 @@
           guard let connection = table.connection(id), connection.streamCredit === credit else {
             continue
           }
+          // The first write since the last flush puts the connection on the list.
+          if connection.streamBytesTaken == 0 { written.append(connection) }
           streamWrite(connection, bytes)
-          if !connection.flushQueued {
-            connection.flushQueued = true
-            written.append(connection)
-          }
         case .streamEnded(let id):
           if let connection = table.connection(id) { endStream(connection) }
         case .streamFailed(let id):
