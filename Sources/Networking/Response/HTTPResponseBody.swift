@@ -14,7 +14,6 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
 
   private enum Source: Sendable {
     case stream(AsyncThrowingStream<Data, any Error>)
-    case pull(@Sendable () async throws -> Data?)
     case batches(@Sendable () async throws -> [Data]?)
   }
 
@@ -39,8 +38,7 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
   public init(
     next: @escaping @Sendable () async throws -> Data?, onCancel: @escaping @Sendable () -> Void
   ) {
-    self.source = .pull(next)
-    self.lifetime = Lifetime(onCancel: onCancel)
+    self.init(batches: { try await next().map { [$0] } }, onCancel: onCancel)
   }
 
   /// A body whose chunks are pulled in batches (everything that arrived since the last
@@ -80,8 +78,6 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
     switch source {
     case .stream(let chunks):
       Iterator(base: .stream(chunks.makeAsyncIterator()), iteration: Iteration(lifetime: lifetime))
-    case .pull(let next):
-      Iterator(base: .pull(next), iteration: Iteration(lifetime: lifetime))
     case .batches(let next):
       Iterator(base: .batches(next, []), iteration: Iteration(lifetime: lifetime))
     }
@@ -91,7 +87,6 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
   public struct Iterator: AsyncIteratorProtocol {
     fileprivate enum Base {
       case stream(AsyncThrowingStream<Data, any Error>.Iterator)
-      case pull(@Sendable () async throws -> Data?)
       /// The pull, and the chunks of its last batch not yet handed out.
       case batches(@Sendable () async throws -> [Data]?, ArraySlice<Data>)
     }
@@ -108,8 +103,6 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
         case .stream(var iterator):
           chunk = try await iterator.next()
           base = .stream(iterator)
-        case .pull(let pull):
-          chunk = try await pull()
         case .batches(let pull, var buffered):
           while buffered.isEmpty, let batch = try await pull() { buffered = batch[...] }
           chunk = buffered.popFirst()
