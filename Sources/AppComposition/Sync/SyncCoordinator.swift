@@ -59,17 +59,16 @@ public final class SyncCoordinator {
     self.random = random
     self.logger = logger
     self.currentAccount = currentAccount
-    availability =
-      isEnabled && usesMockAccounts
-      ? .mockAccounts
-      : Self.availability(
-        isEnabled: isEnabled, hasJournal: journal != nil, hasTransport: transport != nil)
+    availability = Self.availability(
+      isEnabled: isEnabled, usesMockAccounts: usesMockAccounts, hasJournal: journal != nil,
+      hasTransport: transport != nil)
   }
 
   private static func availability(
-    isEnabled: Bool, hasJournal: Bool, hasTransport: Bool
+    isEnabled: Bool, usesMockAccounts: Bool, hasJournal: Bool, hasTransport: Bool
   ) -> SyncAvailability {
     if !isEnabled { return .disabled }
+    if usesMockAccounts { return .mockAccounts }
     if !hasTransport { return .notConfigured }
     if !hasJournal { return .noJournal }
     return .signedOut
