@@ -55,9 +55,9 @@ struct ReplySettlement: Sendable {
 
   /// For a reply that completed (a whole answer or a finished stream): counts the reply and
   /// notes it now, so the answer and its access-log line carry it, and writes its ledger
-  /// line once the answer is on its way, so the client does not wait for the store. `finishLateWrites()` waits for those
-  /// lines (at shutdown, before the store closes). A crash in between loses the line,
-  /// never the charge, which the admission already stored.
+  /// line once the answer is on its way, so the client does not wait for the store.
+  /// `finishLateWrites()` waits for those lines (at shutdown, before the store closes). A
+  /// crash in between loses the line, never the charge, which the admission already stored.
   func settleAfterAnswer(
     _ exchange: Exchange, interpreter: UpstreamChunkInterpreter, generationID: String?
   ) async {

@@ -75,9 +75,6 @@ extension SQLiteServerStore {
     let database = database
     try await database.ledgerWrites.write(record) { records throws(ServerStoreError) in
       try await database.perform("record usage") { connection in
-        guard records.count > 1 else {
-          return try records.forEach { try Self.insertLedgerLine($0, on: connection) }
-        }
         try connection.transaction {
           for record in records { try Self.insertLedgerLine(record, on: connection) }
         }
