@@ -220,7 +220,7 @@ package.targets += [
     name: "StorageTests", dependencies: ["Core", "Storage", "TestSupport", "StorageCrashProbe"]),
   .testTarget(
     name: "SyncTests", dependencies: ["Core", "Networking", "Storage", "Sync", "TestSupport"]),
-  .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer"]),
+  .testTarget(name: "HTTPServerTests", dependencies: ["Core", "HTTPServer", "TestSupport"]),
   .testTarget(name: "PostgresTests", dependencies: ["Core", "Postgres", "TestSupport"]),
   .testTarget(
     name: "BackendTests",

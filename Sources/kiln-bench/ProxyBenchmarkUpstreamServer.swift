@@ -2,6 +2,7 @@
   import CEpoll
   import Foundation
   import Glibc
+  import TestSupport
 
   /// The sockets side of `kiln-bench proxy-upstream`: keep-alive HTTP/1.1 on loopback, one
   /// epoll thread per listener (all on one port with `SO_REUSEPORT`), answering each complete
@@ -11,8 +12,8 @@
   /// tokens while it generates them: neither the benchmark's client nor kiln-server can get a
   /// whole reply in one segment, so both pay per event, as they would in use (decision 189).
   /// Only bytes the socket refused are queued, and they go out as the socket drains.
-  final class ProxyBenchmarkUpstreamServer: @unchecked Sendable {
-    // @unchecked: after `start` hands it to its thread, only that thread touches it.
+  /// Each server is made on its own thread and used only there.
+  final class ProxyBenchmarkUpstreamServer {
     /// The bytes each kind of request gets, prepared once.
     struct Replies: Sendable {
       /// A stream's head, then its events, each framed as one HTTP chunk.
@@ -34,12 +35,10 @@
     private let replies: Replies
     private var clients: [Int32: Client] = [:]
 
-    private init(listener: Int32, replies: Replies) throws {
+    private init(listener: Int32, epoll: Int32, replies: Replies) {
       self.listener = listener
+      self.epoll = epoll
       self.replies = replies
-      epoll = kiln_epoll_create()
-      guard epoll >= 0 else { throw BenchmarkError(description: "epoll_create1 failed") }
-      _ = kiln_epoll_ctl(epoll, kiln_epoll_add, listener, kiln_epoll_in)
     }
 
     /// Starts `threads` loops on one loopback port and returns it.
@@ -48,8 +47,12 @@
       for _ in 0..<max(1, threads) {
         let listener = try listen(port: port)
         port = boundPort(listener)
-        let server = try ProxyBenchmarkUpstreamServer(listener: listener, replies: replies)
-        let thread = Thread { server.run() }
+        let epoll = kiln_epoll_create()
+        guard epoll >= 0 else { throw BenchmarkError(description: "epoll_create1 failed") }
+        _ = kiln_epoll_ctl(epoll, kiln_epoll_add, listener, kiln_epoll_in)
+        let thread = Thread {
+          ProxyBenchmarkUpstreamServer(listener: listener, epoll: epoll, replies: replies).run()
+        }
         thread.start()
       }
       return port
@@ -62,7 +65,7 @@
       let size = socklen_t(MemoryLayout<Int32>.size)
       setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, size)
       setsockopt(descriptor, SOL_SOCKET, SO_REUSEPORT, &yes, size)
-      var address = ServerBenchmarkLoad.loopback(port: port)
+      var address = loopbackAddress(port: port)
       let bound = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
           bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -7,33 +8,15 @@ import Foundation
 /// Loopback clients for `kiln-bench server`: SSE readers, slow-head holders and a latency
 /// probe. Every loop is bounded in count and in time.
 enum ServerBenchmarkLoad {
-  /// The IPv4 loopback address with `port`.
-  static func loopback(port: Int) -> sockaddr_in {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port)).bigEndian
-    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-    return address
-  }
-
+  /// A connection to `127.0.0.1:port` (reads time out after 10 s, no Nagle delay), or
+  /// `nil` with `errno` saying why.
   static func connect(port: Int) -> Int32? {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { return nil }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    guard let descriptor = try? loopbackSocketConnect(port: port, timeoutSeconds: 10) else {
+      return nil
+    }
     var yes: Int32 = 1
     setsockopt(
       descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = loopback(port: port)
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      close(descriptor)
-      return nil
-    }
     return descriptor
   }
 

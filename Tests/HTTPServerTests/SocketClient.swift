@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A blocking loopback client for the server tests: raw bytes out, parsed responses in.
 /// Every read has a generous timeout so a broken server fails the test instead of hanging.
@@ -22,26 +23,8 @@ final class SocketClient {
   private var buffer: [UInt8] = []
 
   init(port: Int, receiveBuffer: Int32? = nil, timeoutSeconds: Int = 15) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
-    if var size = receiveBuffer {
-      setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-    }
-    var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port)).bigEndian
-    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      close(descriptor)
-      throw Failure(description: "connect: errno \(errno)")
-    }
+    descriptor = try loopbackSocketConnect(
+      port: port, timeoutSeconds: timeoutSeconds, receiveBuffer: receiveBuffer)
   }
 
   deinit { close(descriptor) }
