@@ -61,7 +61,8 @@ struct ServerBenchmark {
     defer { kiln.stop() }
     let kilnPort = try await kiln.port()
     if let tools = await ServerBenchmarkTools.nginxAndWrk() {
-      missed += try await compare(kilnPort: kilnPort, tools: tools, loops: loops, in: directory)
+      missed += try await compare(
+        kiln: (kiln.pid, kilnPort), tools: tools, loops: loops, in: directory)
     }
     missed += try await slowHeadScenario(port: kilnPort)
     kiln.stop()
@@ -72,7 +73,8 @@ struct ServerBenchmark {
   }
 
   private func compare(
-    kilnPort: Int, tools: (nginx: String, wrk: String), loops: Int, in directory: String
+    kiln kilnServer: (pid: Int32, port: Int), tools: (nginx: String, wrk: String), loops: Int,
+    in directory: String
   ) async throws -> [String] {
     let nginxPort = ServerBenchmarkTools.freePort()
     let configuration = directory + "/nginx.conf"
@@ -88,28 +90,46 @@ struct ServerBenchmark {
     }
     // Rounds, the order flipped each time, so load from other work on a shared machine
     // falls on both servers alike; the median round decides.
-    let targets = [("kiln-server", kilnPort), ("nginx", nginxPort)]
+    let targets = [("kiln-server", kilnServer.port), ("nginx", nginxPort)]
+    // Where each server's CPU went: kiln-server's busiest threads (its loops), nginx's
+    // workers. Both should share the load; one that does not is a different contest.
+    let statPaths = [
+      "kiln-server": ServerBenchmarkTools.threadStatPaths(of: kilnServer.pid),
+      "nginx": ServerBenchmarkTools.childStatPaths(of: nginx.pid),
+    ]
+    func cpu(_ name: String) -> [String: Double] {
+      Dictionary(
+        uniqueKeysWithValues: (statPaths[name] ?? []).map {
+          ($0, ServerBenchmarkTools.cpuSeconds(statPath: $0))
+        })
+    }
     var ratios: [Double] = []
     print(
       "  keep-alive GET, \(connections) connections, \(loadSeconds) s each, \(rounds) rounds"
         + " (order flipped every round):")
     for round in 0..<rounds {
       var results: [String: ServerBenchmarkTools.LoadResult] = [:]
+      var shares: [String: [Double]] = [:]
       for (name, port) in round % 2 == 0 ? targets : targets.reversed() {
         let url = "http://127.0.0.1:\(port)/health"
         if round == 0 {
           _ = try await ServerBenchmarkTools.wrk(
             tools.wrk, url: url, connections: connections, seconds: 2)
         }
+        let before = cpu(name)
         results[name] = try await ServerBenchmarkTools.wrk(
           tools.wrk, url: url, connections: connections, seconds: loadSeconds)
+        shares[name] = ServerBenchmarkTools.busiestShares(
+          before: before, after: cpu(name), count: loops)
       }
       guard let kiln = results["kiln-server"], let nginx = results["nginx"] else { continue }
       for (name, result) in [("kiln-server", kiln), ("nginx", nginx)] {
         print(
           "    \(round + 1). \(name.padding(toLength: 12, withPad: " ", startingAt: 0))"
             + "\(format(result.requestsPerSecond, 0)) req/s  p50 \(format(result.p50, 3)) ms"
-            + "  p99 \(format(result.p99, 3)) ms" + (result.errors.map { "  (\($0))" } ?? ""))
+            + "  p99 \(format(result.p99, 3)) ms  CPU split "
+            + (shares[name] ?? []).map { format($0, 0) + "%" }.joined(separator: "/")
+            + (result.errors.map { "  (\($0))" } ?? ""))
       }
       let ratio = kiln.requestsPerSecond / max(1, nginx.requestsPerSecond)
       print("       ratio \(format(ratio, 2))x")

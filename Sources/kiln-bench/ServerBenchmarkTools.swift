@@ -157,14 +157,49 @@ enum ServerBenchmarkTools {
   }
 
   /// User plus system CPU time of a process, in seconds.
-  static func cpuSeconds(_ pid: Int32) -> Double {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return 0 }
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12])
+  static func cpuSeconds(_ pid: Int32) -> Double { cpuSeconds(statPath: "/proc/\(pid)/stat") }
+
+  /// User plus system CPU time from a `stat` file of `/proc` (a process's or a thread's).
+  static func cpuSeconds(statPath: String) -> Double {
+    guard let fields = statFields(statPath), fields.count > 13,
+      let user = Double(fields[11]), let system = Double(fields[12])
     else { return 0 }
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
+  /// The fields after the command name of a `/proc` `stat` file (the name may hold spaces):
+  /// the state is the first, the parent's process id the second.
+  private static func statFields(_ path: String) -> [Substring]? {
+    guard let stat = try? String(contentsOfFile: path, encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    return stat[stat.index(after: close)...].split(separator: " ")
+  }
+
+  /// The `stat` files of the processes whose parent is `pid` (nginx's workers).
+  static func childStatPaths(of pid: Int32) -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.filter { $0.allSatisfy(\.isNumber) }.map { "/proc/\($0)/stat" }
+      .filter { statFields($0).map { $0.count > 1 && $0[1] == "\(pid)" } ?? false }
+  }
+
+  /// The `stat` files of a process's threads (kiln-server's event loops among them).
+  static func threadStatPaths(of pid: Int32) -> [String] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.map { "/proc/\(pid)/task/\($0)/stat" }
+  }
+
+  /// How the CPU time spent between two readings of the same `stat` files was shared by
+  /// the `count` busiest: their percentages of what those spent, largest first.
+  static func busiestShares(
+    before: [String: Double], after: [String: Double], count: Int
+  )
+    -> [Double]
+  {
+    let spent = after.map { path, seconds in seconds - (before[path] ?? 0) }.sorted(by: >)
+      .prefix(count)
+    let total = spent.reduce(0, +)
+    return total > 0 ? spent.map { 100 * $0 / total } : []
   }
 
   /// An nginx configuration serving `body` for every path on `port` with `workers`.
@@ -188,7 +223,9 @@ enum ServerBenchmarkTools {
       uwsgi_temp_path \(directory)/uwsgi;
       scgi_temp_path \(directory)/scgi;
       server {
-        listen 127.0.0.1:\(port);
+        # Each worker gets its own listening socket and the kernel spreads connections over
+        # them, as kiln-server hands its connections round its loops (decision 193).
+        listen 127.0.0.1:\(port) reuseport;
         location / {
           default_type application/json;
           return 200 '\(body)';
