@@ -37,8 +37,8 @@ public struct AccessLog: HTTPExchangeObserver {
       if let descriptorSink {
         // On an event loop the line joins the loop's batch, written when its wake-up ends.
         if let batch = AccessLogBatch.current {
-          return batch.append(to: descriptorSink) { bytes in
-            Self.appendLine(for: record, to: &bytes)
+          return batch.append(to: descriptorSink) { bytes, second in
+            Self.appendLine(for: record, to: &bytes, second: &second)
             bytes.append(0x0A)
           }
         }
@@ -62,8 +62,17 @@ public struct AccessLog: HTTPExchangeObserver {
   }
 
   static func appendLine(for record: HTTPExchangeRecord, to bytes: inout [UInt8]) {
+    var second: Second?
+    appendLine(for: record, to: &bytes, second: &second)
+  }
+
+  /// `appendLine`, with the time's text up to its second taken from `second` when the
+  /// record falls in the same second (an event loop keeps one for its lines).
+  static func appendLine(
+    for record: HTTPExchangeRecord, to bytes: inout [UInt8], second: inout Second?
+  ) {
     append("{\"time\":\"", to: &bytes)
-    appendTimestamp(record.start, to: &bytes)
+    appendTimestamp(record.start, to: &bytes, second: &second)
     append("\",\"request_id\":", to: &bytes)
     if let identifier = record.requestIDBytes, identifier.allSatisfy({ $0 < 0x80 }) {
       // ASCII (every identifier `RequestIDMiddleware` keeps or makes): copied as it is.
@@ -146,16 +155,9 @@ public struct AccessLog: HTTPExchangeObserver {
     byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
   }
 
+  /// At least `width` digits, zero-padded; more when the value needs them.
   private static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-    var divisor = 1
-    for _ in 1..<width { divisor *= 10 }
-    var rest = value
-    if rest >= divisor * 10 { return bytes.appendDecimal(value) }
-    while divisor > 0 {
-      bytes.append(0x30 + UInt8(rest / divisor))
-      rest %= divisor
-      divisor /= 10
-    }
+    bytes.appendDigits(value, count: width)
   }
 
   /// Milliseconds with microsecond precision, never negative.
@@ -166,12 +168,38 @@ public struct AccessLog: HTTPExchangeObserver {
     appendDigits(microseconds % 1000, width: 3, to: &bytes)
   }
 
+  /// The text of a time up to its second (`2026-12-02T01:39:35.`) and the second it is
+  /// for: the lines of one second share it instead of each working out the date.
+  struct Second {
+    var since1970: Int
+    var text: [UInt8]
+  }
+
   /// ISO 8601 in UTC with milliseconds, without a formatter or locale.
-  private static func appendTimestamp(_ date: Date, to bytes: inout [UInt8]) {
+  private static func appendTimestamp(
+    _ date: Date, to bytes: inout [UInt8], second: inout Second?
+  ) {
     let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
     let seconds =
       totalMilliseconds >= 0 ? totalMilliseconds / 1000 : (totalMilliseconds - 999) / 1000
     let millisecond = totalMilliseconds - seconds * 1000
+    if second == nil {
+      // No line before it to share with (a line written alone).
+      appendSecond(seconds, to: &bytes)
+    } else {
+      if second?.since1970 != seconds {
+        var text: [UInt8] = []
+        appendSecond(seconds, to: &text)
+        second = Second(since1970: seconds, text: text)
+      }
+      bytes.append(contentsOf: second?.text ?? [])
+    }
+    appendDigits(millisecond, width: 3, to: &bytes)
+    bytes.append(0x5A)
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SS.` for a second since 1970.
+  private static func appendSecond(_ seconds: Int, to bytes: inout [UInt8]) {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
     let (year, month, day) = CivilDate.fromDays(days)
@@ -187,8 +215,6 @@ public struct AccessLog: HTTPExchangeObserver {
     bytes.append(0x3A)
     appendDigits(secondOfDay % 60, width: 2, to: &bytes)
     bytes.append(0x2E)
-    appendDigits(millisecond, width: 3, to: &bytes)
-    bytes.append(0x5A)
   }
 }
 

@@ -9,6 +9,8 @@
     private var sinks: [FileDescriptorAccessLogSink] = []
     private var buffers: [[UInt8]] = []
     private var lineCounts: [Int] = []
+    /// The time's text up to the second, shared by the lines of one second.
+    private var second: AccessLog.Second? = AccessLog.Second(since1970: .min, text: [])
     private static let flushThreshold = 64 * 1024
 
     /// The batch of the calling thread while an event loop runs on it, else `nil`.
@@ -29,8 +31,12 @@
       return key
     }()
 
-    /// Appends one line (`write` adds its bytes, line feed included) for `sink`.
-    func append(to sink: FileDescriptorAccessLogSink, _ write: (inout [UInt8]) -> Void) {
+    /// Appends one line (`write` adds its bytes, line feed included, and may use or renew
+    /// the batch's text of the current second) for `sink`.
+    func append(
+      to sink: FileDescriptorAccessLogSink,
+      _ write: (inout [UInt8], inout AccessLog.Second?) -> Void
+    ) {
       let index: Int
       if let found = sinks.firstIndex(where: { $0 === sink }) {
         index = found
@@ -40,7 +46,7 @@
         lineCounts.append(0)
         index = sinks.count - 1
       }
-      write(&buffers[index])
+      write(&buffers[index], &second)
       lineCounts[index] += 1
       if buffers[index].count >= Self.flushThreshold { flush(index) }
     }

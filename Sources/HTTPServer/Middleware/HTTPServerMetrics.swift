@@ -56,15 +56,18 @@ public final class HTTPServerMetrics: Sendable {
   /// The route label for requests that matched no route (404, 405).
   public static let unmatchedRoute = "unmatched"
 
-  /// Methods reported by name; any other token a client sends is counted as `OTHER`.
-  static let reportedMethods: Set<String> = [
-    "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE",
-  ]
+  /// The method's name when it is reported by name; any other token a client sends is
+  /// counted as `OTHER`. A `switch` compares the short names without hashing them.
+  static func reportedMethod(_ name: String) -> String {
+    switch name {
+    case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE": name
+    default: "OTHER"
+    }
+  }
 
   /// Counts a finished request under its method, route pattern and status, and its latency.
   public func record(_ record: HTTPExchangeRecord) {
-    let method =
-      Self.reportedMethods.contains(record.method.rawValue) ? record.method.rawValue : "OTHER"
+    let method = Self.reportedMethod(record.method.rawValue)
     let key = SeriesKey(method: method, route: record.route ?? Self.unmatchedRoute)
     let seconds = max(0, record.latency.timeInterval)
     let bucket = latencyBuckets.firstIndex { seconds <= $0 } ?? latencyBuckets.count
