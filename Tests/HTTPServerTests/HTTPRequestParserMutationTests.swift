@@ -1,22 +1,11 @@
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Seeded random mutations of valid requests: the parser never crashes, never stops making
 /// progress, agrees with itself however the bytes are split, and never accepts a request
 /// with two framings.
 @Suite struct HTTPRequestParserMutationTests {
-  /// SplitMix64: a small deterministic generator, so a failure replays from its seed.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var mixed = state
-      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-      return mixed ^ (mixed >> 31)
-    }
-  }
-
   static let corpus: [String] = [
     "GET /a?b=c HTTP/1.1\r\nHost: example.com\r\nAccept: */*\r\n\r\n",
     "POST /p HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n\r\nbody",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Backend
@@ -8,18 +9,6 @@ import Testing
 /// one order twice changes nothing: the merge is commutative and idempotent on PostgreSQL.
 @Suite("SyncStore convergence")
 struct SyncStoreConvergenceTests {
-  /// SplitMix64, so a failing seed replays.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var mixed = state
-      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-      return mixed ^ (mixed >> 31)
-    }
-  }
-
   /// One change of the history, before it is made concrete for a user.
   struct Event {
     var table: String

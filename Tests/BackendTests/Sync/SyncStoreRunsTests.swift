@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Backend
@@ -10,7 +11,7 @@ import Testing
 /// store does.
 @Suite("SyncStore runs of new messages")
 struct SyncStoreRunsTests {
-  typealias Generator = SyncStoreConvergenceTests.SeededGenerator
+  typealias Generator = SeededGenerator
 
   /// An id both users' messages may use; `userB` holds the first few before `userA` pushes.
   static func sharedMessageID(_ number: Int) -> UUID { syncID(number, prefix: "eeeeeeee") }

@@ -1,0 +1,17 @@
+/// SplitMix64: a small deterministic random number generator, so a randomised test that
+/// fails replays from its seed.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+  /// The generator's whole state; the seed is its first value.
+  public var state: UInt64
+
+  /// A generator that starts from `state`.
+  public init(state: UInt64) { self.state = state }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+}
