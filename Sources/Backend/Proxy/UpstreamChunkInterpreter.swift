@@ -42,39 +42,48 @@ struct UpstreamChunkInterpreter: Sendable {
     guard event.type == ServerSentEvent.defaultType else { return .skip }
     if event.data == "[DONE]" { return .done }
     let bytes = Array(event.data.utf8)
-    let members: [String: StrictJSONValue]
+    // Read in place, without a tree: this runs for every chunk of every stream.
+    let chunk: StrictJSONDocument
     do {
-      members = try parser.parseObject(bytes)
+      chunk = try StrictJSONDocument(parsing: bytes, maximumDepth: parser.maximumDepth)
     } catch {
       return .failed("The model provider sent a malformed chunk.")
     }
-    if let error = members["error"], error != .null {
+    let root = chunk.root
+    guard chunk.isObject(root) else { return .failed("The model provider sent a malformed chunk.") }
+    if let error = chunk.member("error", of: root), !chunk.isNull(error) {
       return .failed("The model provider failed while answering.")
     }
-    if generationID == nil { generationID = members["id"]?.stringValue }
-    if model == nil { model = members["model"]?.stringValue }
-    if created == nil { created = members["created"]?.numberValue }
-    if let usage = members["usage"]?.objectValue {
-      promptTokens = usage["prompt_tokens"]?.numberValue.flatMap(Self.count) ?? promptTokens
-      completionTokens =
-        usage["completion_tokens"]?.numberValue.flatMap(Self.count) ?? completionTokens
+    if generationID == nil { generationID = chunk.member("id", of: root).flatMap(chunk.string) }
+    if model == nil { model = chunk.member("model", of: root).flatMap(chunk.string) }
+    if created == nil { created = chunk.member("created", of: root).flatMap(chunk.number) }
+    if let usage = chunk.member("usage", of: root), chunk.isObject(usage) {
+      let prompt = chunk.member("prompt_tokens", of: usage).flatMap(chunk.number)
+      let completion = chunk.member("completion_tokens", of: usage).flatMap(chunk.number)
+      promptTokens = prompt.flatMap(Self.count) ?? promptTokens
+      completionTokens = completion.flatMap(Self.count) ?? completionTokens
     }
-    for choice in members["choices"]?.arrayValue ?? [] {
-      guard let object = choice.objectValue else { continue }
-      if let reason = object["finish_reason"]?.stringValue {
+    for choice in chunk.member("choices", of: root).map(chunk.elements) ?? [] {
+      guard chunk.isObject(choice) else { continue }
+      if let reason = chunk.member("finish_reason", of: choice).flatMap(chunk.string) {
         if reason == "error" { return .failed("The model provider failed while answering.") }
         finishReason = reason
       }
-      let delta = object["delta"]?.objectValue
-      if !hasRelayedContent, let delta, Self.carriesContent(delta) { hasRelayedContent = true }
-      if collectsText, let content = delta?["content"]?.stringValue {
-        text += content
+      let delta = chunk.member("delta", of: choice).flatMap { chunk.isObject($0) ? $0 : nil }
+      if !hasRelayedContent, let delta, Self.carriesContent(delta, in: chunk) {
+        hasRelayedContent = true
+      }
+      if collectsText, let content = delta.flatMap({ chunk.member("content", of: $0) }),
+        let text = chunk.string(content)
+      {
+        self.text += text
       }
     }
     // A chunk spread over several `data:` lines holds line breaks; one line keeps the
     // client's framing simple, and re-serialising yields the same JSON value.
     let forwarded =
-      bytes.contains(UInt8(ascii: "\n")) ? JSONText.serialize(.object(members)) : event.data
+      bytes.contains(UInt8(ascii: "\n"))
+      ? JSONText.serialize(chunk.value(root)) : event.data
     return .forward(forwarded)
   }
 
@@ -114,11 +123,13 @@ struct UpstreamChunkInterpreter: Sendable {
   var hasFinished: Bool { finishReason != nil }
 
   /// Whether a delta holds some of the reply: non-empty text or reasoning, or a tool call.
-  private static func carriesContent(_ delta: [String: StrictJSONValue]) -> Bool {
+  private static func carriesContent(_ delta: Int, in chunk: StrictJSONDocument) -> Bool {
     for key in ["content", "reasoning", "reasoning_content"] {
-      if let text = delta[key]?.stringValue, !text.isEmpty { return true }
+      if let text = chunk.member(key, of: delta), chunk.isNonEmptyString(text) { return true }
     }
-    if let calls = delta["tool_calls"]?.arrayValue, !calls.isEmpty { return true }
+    if let calls = chunk.member("tool_calls", of: delta), chunk.elements(of: calls).count > 0 {
+      return true
+    }
     return false
   }
 

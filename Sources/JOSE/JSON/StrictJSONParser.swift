@@ -53,21 +53,19 @@ public struct StrictJSONParser: Sendable {
   /// The JSON value `bytes` holds; whitespace may surround it, nothing else may follow it.
   /// - Throws: `StrictJSONError`.
   public func parse(_ bytes: some Collection<UInt8>) throws -> StrictJSONValue {
-    let input = Array(bytes)
-    if input.starts(with: [0xEF, 0xBB, 0xBF]) { throw StrictJSONError.notUTF8 }
-    // Validating the whole text once means every slice between ASCII delimiters is valid too:
-    // quote and backslash bytes never occur inside a multi-byte UTF-8 sequence.
-    guard String(validating: input, as: UTF8.self) != nil else { throw StrictJSONError.notUTF8 }
-    var reader = Reader(bytes: input, maximumDepth: maximumDepth, maximumValues: maximumValues)
-    reader.skipWhitespace()
+    var reader = Reader(
+      scanner: try StrictJSONScanner.checked(
+        bytes, maximumDepth: maximumDepth, maximumValues: maximumValues))
     let value = try reader.value(depth: 0)
-    reader.skipWhitespace()
-    guard reader.atEnd else { throw StrictJSONError.syntax(offset: reader.offset) }
+    try reader.scanner.finish()
     return value
   }
 }
 
-private struct Reader {
+/// The reading the tree (`StrictJSONParser`) and the document (`StrictJSONDocument`)
+/// share: whitespace, literals, the value count, strings and numbers, checked alike, so the
+/// two accept and refuse exactly the same texts.
+struct StrictJSONScanner {
   let bytes: [UInt8]
   let maximumDepth: Int
   let maximumValues: Int
@@ -78,6 +76,25 @@ private struct Reader {
     self.bytes = bytes
     self.maximumDepth = maximumDepth
     self.maximumValues = maximumValues
+  }
+
+  /// A scanner over a whole text: refuses a byte-order mark and invalid UTF-8 first.
+  static func checked(
+    _ bytes: some Collection<UInt8>, maximumDepth: Int, maximumValues: Int
+  ) throws(StrictJSONError) -> StrictJSONScanner {
+    let input = Array(bytes)
+    if input.starts(with: [0xEF, 0xBB, 0xBF]) { throw StrictJSONError.notUTF8 }
+    // Validating the whole text once means every slice between ASCII delimiters is valid too:
+    // quote and backslash bytes never occur inside a multi-byte UTF-8 sequence.
+    // ASCII (most texts) is UTF-8 already: checked without making a string of it.
+    let ascii = input.withUnsafeBufferPointer { bytes in bytes.allSatisfy { $0 < 0x80 } }
+    guard ascii || String(validating: input, as: UTF8.self) != nil else {
+      throw StrictJSONError.notUTF8
+    }
+    var scanner = StrictJSONScanner(
+      bytes: input, maximumDepth: maximumDepth, maximumValues: maximumValues)
+    scanner.skipWhitespace()
+    return scanner
   }
 
   var atEnd: Bool { offset >= bytes.count }
@@ -92,139 +109,92 @@ private struct Reader {
 
   func failure() -> StrictJSONError { .syntax(offset: offset) }
 
-  mutating func expect(_ literal: String) throws {
+  /// After the top-level value: only whitespace may follow.
+  mutating func finish() throws(StrictJSONError) {
+    skipWhitespace()
+    guard atEnd else { throw failure() }
+  }
+
+  mutating func expect(_ literal: String) throws(StrictJSONError) {
     for byte in literal.utf8 {
       guard current == byte else { throw failure() }
       offset += 1
     }
   }
 
-  mutating func value(depth: Int) throws -> StrictJSONValue {
+  /// Counts one more value against the limit; at the end of the text it is a syntax error.
+  mutating func countValue() throws(StrictJSONError) -> UInt8 {
     guard let byte = current else { throw failure() }
     values += 1
     guard values <= maximumValues else { throw StrictJSONError.tooManyValues }
-    switch byte {
-    case UInt8(ascii: "{"): return try object(depth: depth + 1)
-    case UInt8(ascii: "["): return try array(depth: depth + 1)
-    case UInt8(ascii: "\""): return .string(try string())
-    case UInt8(ascii: "t"):
-      try expect("true")
-      return .bool(true)
-    case UInt8(ascii: "f"):
-      try expect("false")
-      return .bool(false)
-    case UInt8(ascii: "n"):
-      try expect("null")
-      return .null
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-    default: throw failure()
-    }
+    return byte
   }
 
-  mutating func object(depth: Int) throws -> StrictJSONValue {
+  /// Steps into an array or object one level deeper than `depth`'s parent.
+  mutating func open(depth: Int) throws(StrictJSONError) {
     guard depth <= maximumDepth else { throw StrictJSONError.tooDeep }
     offset += 1
     skipWhitespace()
-    if current == UInt8(ascii: "}") {
-      offset += 1
-      return .object([:])
-    }
-    // The members are gathered first and the dictionary made once at its final size: built
-    // one insertion at a time it grew (and rehashed every name) several times per object.
-    var pairs: [(String, StrictJSONValue)] = []
-    pairs.reserveCapacity(8)
-    while true {
-      skipWhitespace()
-      guard current == UInt8(ascii: "\"") else { throw failure() }
-      let name = try string()
-      skipWhitespace()
-      guard current == UInt8(ascii: ":") else { throw failure() }
-      offset += 1
-      skipWhitespace()
-      pairs.append((name, try value(depth: depth)))
-      skipWhitespace()
-      switch current {
-      case UInt8(ascii: ","): offset += 1
-      case UInt8(ascii: "}"):
-        offset += 1
-        var members = [String: StrictJSONValue](minimumCapacity: pairs.count)
-        for (name, member) in pairs {
-          guard members.updateValue(member, forKey: name) == nil else {
-            throw StrictJSONError.duplicateMember
-          }
-        }
-        return .object(members)
-      default: throw failure()
-      }
-    }
   }
 
-  mutating func array(depth: Int) throws -> StrictJSONValue {
-    guard depth <= maximumDepth else { throw StrictJSONError.tooDeep }
-    offset += 1
-    var elements: [StrictJSONValue] = []
-    skipWhitespace()
-    if current == UInt8(ascii: "]") {
-      offset += 1
-      return .array(elements)
-    }
-    while true {
-      skipWhitespace()
-      elements.append(try value(depth: depth))
-      skipWhitespace()
-      switch current {
-      case UInt8(ascii: ","): offset += 1
-      case UInt8(ascii: "]"):
-        offset += 1
-        return .array(elements)
-      default: throw failure()
-      }
-    }
-  }
-
-  mutating func string() throws -> String {
+  /// A string's content between its quotes, checked, whether it holds an escape, and
+  /// whether its bytes are all ASCII; the reader is left after the closing quote.
+  mutating func scanString() throws(StrictJSONError) -> (
+    content: Range<Int>, escaped: Bool, ascii: Bool
+  ) {
     offset += 1
     let start = offset
-    // Most strings hold no escape: they are taken straight from the text, in one piece.
-    while let byte = current {
-      switch byte {
+    var escaped = false
+    var high: UInt8 = 0
+    while true {
+      // Plain bytes in a tight loop, up to the next quote, backslash or control character.
+      offset = bytes.withUnsafeBufferPointer { buffer in
+        var index = offset
+        while index < buffer.count {
+          let byte = buffer[index]
+          if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+          high |= byte
+          index += 1
+        }
+        return index
+      }
+      switch current {
       case UInt8(ascii: "\""):
         offset += 1
-        return String(decoding: bytes[start..<(offset - 1)], as: UTF8.self)
+        return (start..<(offset - 1), escaped, high < 0x80)
       case UInt8(ascii: "\\"):
-        return try escapedString(from: start)
-      case 0x00..<0x20:
-        throw failure()
-      default:
         offset += 1
+        escaped = true
+        _ = try escape()
+      default:
+        // A control character, or the end of the text.
+        throw failure()
       }
     }
-    throw failure()
   }
 
-  /// The rest of a string that holds an escape, from its first escape on; `start` is where
-  /// its text began.
-  private mutating func escapedString(from start: Int) throws -> String {
-    var text = Array(bytes[start..<offset])
-    while let byte = current {
-      switch byte {
-      case UInt8(ascii: "\""):
-        offset += 1
-        return String(decoding: text, as: UTF8.self)
-      case UInt8(ascii: "\\"):
-        offset += 1
-        UTF8.encode(try escape()) { text.append($0) }
-      case 0x00..<0x20:
-        throw failure()
-      default:
+  /// The text of a string content `scanString` has checked.
+  static func text(of bytes: [UInt8], _ content: Range<Int>, escaped: Bool) -> String {
+    guard escaped else { return String(decoding: bytes[content], as: UTF8.self) }
+    var text: [UInt8] = []
+    text.reserveCapacity(content.count)
+    var scanner = StrictJSONScanner(bytes: bytes, maximumDepth: 0, maximumValues: 0)
+    scanner.offset = content.lowerBound
+    while scanner.offset < content.upperBound {
+      let byte = bytes[scanner.offset]
+      scanner.offset += 1
+      if byte == UInt8(ascii: "\\") {
+        // Checked before: an escape here always reads.
+        guard let scalar = try? scanner.escape() else { break }
+        UTF8.encode(scalar) { text.append($0) }
+      } else {
         text.append(byte)
-        offset += 1
       }
     }
-    throw failure()
+    return String(decoding: text, as: UTF8.self)
   }
 
-  mutating func escape() throws -> Unicode.Scalar {
+  mutating func escape() throws(StrictJSONError) -> Unicode.Scalar {
     guard let byte = current else { throw failure() }
     offset += 1
     switch byte {
@@ -259,7 +229,7 @@ private struct Reader {
     }
   }
 
-  mutating func hexUnit() throws -> UInt16 {
+  mutating func hexUnit() throws(StrictJSONError) -> UInt16 {
     var unit: UInt16 = 0
     for _ in 0..<4 {
       guard let byte = current else { throw failure() }
@@ -276,7 +246,7 @@ private struct Reader {
     return unit
   }
 
-  mutating func number() throws -> Double {
+  mutating func number() throws(StrictJSONError) -> Double {
     let start = offset
     let negative = current == UInt8(ascii: "-")
     if negative { offset += 1 }
@@ -320,5 +290,92 @@ private struct Reader {
       count += 1
     }
     return count
+  }
+}
+
+/// Builds the tree of `StrictJSONValue`s.
+private struct Reader {
+  var scanner: StrictJSONScanner
+
+  mutating func value(depth: Int) throws(StrictJSONError) -> StrictJSONValue {
+    switch try scanner.countValue() {
+    case UInt8(ascii: "{"): return try object(depth: depth + 1)
+    case UInt8(ascii: "["): return try array(depth: depth + 1)
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"):
+      try scanner.expect("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try scanner.expect("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try scanner.expect("null")
+      return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return .number(try scanner.number())
+    default: throw scanner.failure()
+    }
+  }
+
+  mutating func string() throws(StrictJSONError) -> String {
+    let (content, escaped, _) = try scanner.scanString()
+    return StrictJSONScanner.text(of: scanner.bytes, content, escaped: escaped)
+  }
+
+  mutating func object(depth: Int) throws(StrictJSONError) -> StrictJSONValue {
+    try scanner.open(depth: depth)
+    if scanner.current == UInt8(ascii: "}") {
+      scanner.offset += 1
+      return .object([:])
+    }
+    // The members are gathered first and the dictionary made once at its final size: built
+    // one insertion at a time it grew (and rehashed every name) several times per object.
+    var pairs: [(String, StrictJSONValue)] = []
+    pairs.reserveCapacity(8)
+    while true {
+      scanner.skipWhitespace()
+      guard scanner.current == UInt8(ascii: "\"") else { throw scanner.failure() }
+      let name = try string()
+      scanner.skipWhitespace()
+      guard scanner.current == UInt8(ascii: ":") else { throw scanner.failure() }
+      scanner.offset += 1
+      scanner.skipWhitespace()
+      pairs.append((name, try value(depth: depth)))
+      scanner.skipWhitespace()
+      switch scanner.current {
+      case UInt8(ascii: ","): scanner.offset += 1
+      case UInt8(ascii: "}"):
+        scanner.offset += 1
+        var members = [String: StrictJSONValue](minimumCapacity: pairs.count)
+        for (name, member) in pairs {
+          guard members.updateValue(member, forKey: name) == nil else {
+            throw StrictJSONError.duplicateMember
+          }
+        }
+        return .object(members)
+      default: throw scanner.failure()
+      }
+    }
+  }
+
+  mutating func array(depth: Int) throws(StrictJSONError) -> StrictJSONValue {
+    try scanner.open(depth: depth)
+    var elements: [StrictJSONValue] = []
+    if scanner.current == UInt8(ascii: "]") {
+      scanner.offset += 1
+      return .array(elements)
+    }
+    while true {
+      scanner.skipWhitespace()
+      elements.append(try value(depth: depth))
+      scanner.skipWhitespace()
+      switch scanner.current {
+      case UInt8(ascii: ","): scanner.offset += 1
+      case UInt8(ascii: "]"):
+        scanner.offset += 1
+        return .array(elements)
+      default: throw scanner.failure()
+      }
+    }
   }
 }
