@@ -76,6 +76,18 @@ import Testing
     #expect(text(HTTPResponseWriter.lastChunk) == "0\r\n\r\n")
   }
 
+  /// The size line is the length in lowercase hexadecimal without leading zeros, whatever
+  /// its number of digits.
+  @Test(arguments: [1, 9, 10, 15, 16, 17, 255, 256, 4_095, 4_096, 65_535, 65_536, 1_048_577])
+  func sizesAChunkInHexadecimal(length: Int) {
+    let bytes = [UInt8](repeating: 0x61, count: length)
+    let chunk = HTTPResponseWriter.chunk(bytes)
+    let head = String(length, radix: 16) + "\r\n"
+    #expect(chunk.count == head.utf8.count + length + 2)
+    #expect(chunk.starts(with: Array(head.utf8)))
+    #expect(chunk.suffix(2) == [0x0D, 0x0A])
+  }
+
   @Test func dropsFieldsThatWouldSplitTheResponse() {
     let response = HTTPServerResponse(
       fields: HTTPFields([

@@ -264,7 +264,7 @@ private struct Pump {
     var frames: [UInt8] = []
     for event in parser.push(chunk) {
       switch interpreter.step(event) {
-      case .forward(let json): frames += ProxyEventFrames.data(json)
+      case .forward(let json): ProxyEventFrames.appendData(json, to: &frames)
       case .skip: continue
       case .done:
         frames += ProxyEventFrames.done

@@ -63,7 +63,7 @@ struct UpstreamChunkInterpreter: Sendable {
       promptTokens = prompt.flatMap(Self.count) ?? promptTokens
       completionTokens = completion.flatMap(Self.count) ?? completionTokens
     }
-    for choice in chunk.member("choices", of: root).map(chunk.elements) ?? [] {
+    for choice in chunk.member("choices", of: root).map(chunk.elements) ?? chunk.elements(of: nil) {
       guard chunk.isObject(choice) else { continue }
       if let reason = chunk.member("finish_reason", of: choice).flatMap(chunk.string) {
         if reason == "error" { return .failed("The model provider failed while answering.") }
@@ -127,7 +127,9 @@ struct UpstreamChunkInterpreter: Sendable {
     for key in ["content", "reasoning", "reasoning_content"] {
       if let text = chunk.member(key, of: delta), chunk.isNonEmptyString(text) { return true }
     }
-    if let calls = chunk.member("tool_calls", of: delta), chunk.elements(of: calls).count > 0 {
+    if let calls = chunk.member("tool_calls", of: delta),
+      chunk.elements(of: calls).contains(where: { _ in true })
+    {
       return true
     }
     return false
@@ -141,7 +143,20 @@ struct UpstreamChunkInterpreter: Sendable {
 /// Kiln's own SSE framing for the client (decision 5).
 enum ProxyEventFrames {
   /// `data: <json>` and the blank line.
-  static func data(_ json: String) -> [UInt8] { Array("data: \(json)\n\n".utf8) }
+  static func data(_ json: String) -> [UInt8] {
+    var frame: [UInt8] = []
+    appendData(json, to: &frame)
+    return frame
+  }
+
+  /// `data`, appended to the frames a relay sends at once: no array of its own per chunk.
+  static func appendData(_ json: String, to frames: inout [UInt8]) {
+    frames.reserveCapacity(frames.count + json.utf8.count + 8)
+    frames.append(contentsOf: "data: ".utf8)
+    frames.append(contentsOf: json.utf8)
+    frames.append(0x0A)
+    frames.append(0x0A)
+  }
   /// The end of a finished reply.
   static let done = Array("data: [DONE]\n\n".utf8)
   /// The comment that keeps idle connections open.

@@ -141,8 +141,26 @@ public enum HTTPResponseWriter {
 
   /// One chunk of a chunked body; empty input gives no bytes (an empty chunk would end it).
   public static func chunk(_ bytes: [UInt8]) -> [UInt8] {
-    guard !bytes.isEmpty else { return [] }
-    return Array(String(bytes.count, radix: 16).utf8) + [0x0D, 0x0A] + bytes + [0x0D, 0x0A]
+    var chunk: [UInt8] = []
+    appendChunk(bytes, to: &chunk)
+    return chunk
+  }
+
+  /// `chunk`, appended to `output` (a connection's): no array of its own per write.
+  static func appendChunk(_ bytes: [UInt8], to output: inout [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    output.reserveCapacity(output.count + bytes.count + 20)
+    let digits: StaticString = "0123456789abcdef"
+    var shift = (Int.bitWidth - bytes.count.leadingZeroBitCount + 3) / 4 * 4
+    repeat {
+      shift -= 4
+      output.append(digits.utf8Start[(bytes.count >> shift) & 0xF])
+    } while shift > 0
+    output.append(0x0D)
+    output.append(0x0A)
+    output.append(contentsOf: bytes)
+    output.append(0x0D)
+    output.append(0x0A)
   }
 
   /// Whether a responder's field can be sent without splitting the response: a token name

@@ -164,8 +164,11 @@
 
     /// Takes a stream write into the connection's output; the caller flushes.
     func streamWrite(_ connection: Connection, _ bytes: [UInt8]) {
-      connection.append(
-        connection.streamFraming == .chunked ? HTTPResponseWriter.chunk(bytes) : bytes)
+      if connection.streamFraming == .chunked {
+        HTTPResponseWriter.appendChunk(bytes, to: &connection.output)
+      } else {
+        connection.append(bytes)
+      }
       connection.streamBytesTaken += StreamCredit.cost(of: bytes.count)
     }
 

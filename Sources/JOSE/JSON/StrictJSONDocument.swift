@@ -66,16 +66,33 @@ public struct StrictJSONDocument: Sendable {
     return nil
   }
 
-  /// The elements of an array, in order; empty for any other value.
-  public func elements(of array: Int) -> [Int] {
-    guard nodes[array].kind == .array else { return [] }
-    var elements: [Int] = []
-    var child = array + 1
-    while child < nodes[array].next {
-      elements.append(child)
-      child = nodes[child].next
+  /// The elements of an array, in order; none for any other value (or `nil`).
+  public func elements(of array: Int?) -> Elements {
+    guard let array, nodes[array].kind == .array else {
+      return Elements(nodes: nodes, first: 0, end: 0)
     }
-    return elements
+    return Elements(nodes: nodes, first: array + 1, end: nodes[array].next)
+  }
+
+  /// An array's elements, read in place (no array of indices is made).
+  public struct Elements: Sequence, Sendable {
+    let nodes: [Node]
+    let first: Int
+    let end: Int
+
+    public func makeIterator() -> Iterator { Iterator(nodes: nodes, position: first, end: end) }
+
+    public struct Iterator: IteratorProtocol, Sendable {
+      let nodes: [Node]
+      var position: Int
+      let end: Int
+
+      public mutating func next() -> Int? {
+        guard position < end else { return nil }
+        defer { position = nodes[position].next }
+        return position
+      }
+    }
   }
 
   /// The number of members of an object or elements of an array; 0 for any other value.
@@ -128,7 +145,7 @@ public struct StrictJSONDocument: Sendable {
         child = nodes[child + 1].next
       }
       return .object(members)
-    case .array: return .array(elements(of: index).map(value))
+    case .array: return .array(elements(of: index).map { value($0) })
     case .string, .asciiString, .escapedString: return .string(string(index) ?? "")
     case .number: return .number(node.number)
     case .trueValue: return .bool(true)
