@@ -179,11 +179,11 @@ import Testing
     }
   }
 
-  /// The proxy checks signatures and expiry only, not that the account still exists
-  /// (decision 99): after delete-account, a token already issued keeps working on the AI
-  /// routes until it expires, with its counters erased (the free allowance starts again).
-  /// The auth routes refuse it at once.
-  @Test func deleteAccountErasesTheCountersAndASecondCallIs401() async throws {
+  /// After delete-account, a token issued before it still verifies until it expires, but
+  /// every route refuses it (decision 196, replacing 99): the auth routes because the
+  /// account is gone, the AI routes because the admission finds it closed, 401 before any
+  /// upstream call, so nothing is counted again for the erased user.
+  @Test func deleteAccountErasesTheCountersAndEveryRouteRefusesItsTokens() async throws {
     let server = try await Server()
     defer { server.run.process.terminate() }
     let signUp = try await server.send("POST", "/auth/v1/signup", json: Self.credentials)
@@ -199,8 +199,10 @@ import Testing
     #expect(again.status == 401 || again.status == 404)
     #expect(try await server.send("GET", "/auth/v1/user", bearer: token).status != 200)
     let after = try await server.chat(token)
-    #expect(after.status == 200)
-    #expect(after.headers["x-free-messages-remaining"] == "9")
+    #expect(after.status == 401)
+    #expect(after.json["error"]?.objectValue?["code"] == .string("unauthorized"))
+    #expect(after.json["error"]?.objectValue?["message"] == .string("This account was deleted."))
+    #expect(after.headers["x-free-messages-remaining"] == nil)
     let signIn = try await server.send(
       "POST", "/auth/v1/token?grant_type=password", json: Self.credentials)
     #expect(signIn.status == 400)

@@ -87,6 +87,8 @@ extension ProxyService {
         retryAfter: retryAfter)
       let remaining = await freeRemaining(admission, now: now)
       return .failure(AdmissionRefusal(error: error, freeRemaining: remaining))
+    case .accountClosed:
+      return .failure(AdmissionRefusal(error: .accountDeleted, freeRemaining: nil))
     }
   }
 
@@ -108,6 +110,11 @@ extension ProxyService {
 }
 
 extension APIError {
+  /// 401 for a token of an account that was deleted: the same code as any token that is no
+  /// longer good, so a client signs out (decision 196).
+  static let accountDeleted = APIError(
+    status: 401, code: "unauthorized", message: "This account was deleted.")
+
   /// 503 when the store or the entitlement source cannot answer (decision 18: fail closed).
   static let storeUnavailable = APIError(
     status: 503, code: "service_unavailable",

@@ -140,4 +140,8 @@ public enum AdmissionDecision: Sendable, Hashable {
   case freeQuotaExhausted(retryAfter: Double?)
   /// Over the rate limit; the next request is allowed in `retryAfter` seconds.
   case rateLimited(retryAfter: Double)
+  /// The account was deleted (delete-account closed it, as the sync routes see it): a token
+  /// issued before still verifies until it expires, but is refused, and nothing is counted
+  /// for a user whose data was erased.
+  case accountClosed
 }

@@ -15,6 +15,7 @@ public actor InMemoryServerStore: ServerStore {
   private var webhookEvents: Set<String> = []
   private var ledger: [UsageRecord] = []
   private var failure: ServerStoreError?
+  private var closedAccounts: Set<String> = []
 
   /// An empty store.
   public init() {}
@@ -23,6 +24,12 @@ public actor InMemoryServerStore: ServerStore {
   /// prove that callers fail closed.
   public func failEveryCall(with error: ServerStoreError?) {
     failure = error
+  }
+
+  /// What delete-account leaves in the database stores (the account's sync rows deleted,
+  /// the account gone): from then on the user's admissions are answered `.accountClosed`.
+  public func closeAccount(_ userID: String) {
+    closedAccounts.insert(userID)
   }
 
   private func check() throws(ServerStoreError) {
@@ -35,6 +42,7 @@ public actor InMemoryServerStore: ServerStore {
 
   public func admit(_ request: AdmissionRequest) throws(ServerStoreError) -> AdmissionDecision {
     try check()
+    if closedAccounts.contains(request.userID) { return .accountClosed }
     var state = counters[request.userID] ?? Counters()
     var remaining: Int?
     var bucket: String?

@@ -66,6 +66,15 @@ struct SyncDatabase {
     }
   }
 
+  /// The proxy's store over the same database: what the AI routes see of an account.
+  var proxy: any ServerStore {
+    switch backing {
+    case .postgres(_, let server): server
+    case .sqlite(_, let database):
+      ServerStores(sqlite: database, clock: ManualClock(start: storeNoon).appClock).proxy
+    }
+  }
+
   /// Runs `sql` on the database directly, as its owner, with `?1` standing for `user`
   /// (lower-case): for rows of other parts of kiln-server, such as accounts.
   func executeAsOwner(_ sql: String, user: UUID) async throws {

@@ -84,7 +84,48 @@ enum PostgresServerSchema {
     PostgresMigration(
       version: 10, name: "deleted accounts that may not sync",
       sql: PostgresClosedSyncAccountsSQL.text),
+    PostgresMigration(
+      version: 11, name: "deleted accounts that may not use the AI routes",
+      sql: closedAccountAdmission),
   ]
+
+  /// `kiln_admit` refuses a deleted account before it reads or counts anything (decision
+  /// 196). The function of version 1 stays as it was, renamed; the new `kiln_admit`, with
+  /// the same arguments and answers, asks first whether the account is closed as the sync
+  /// routes ask it (its synced rows deleted and no longer an account). Only an id written
+  /// as a UUID can name a closed account, so any other subject (an address key, a foreign
+  /// token's `sub`) is judged as before without a cast that could fail.
+  static let closedAccountAdmission = """
+    ALTER FUNCTION kiln_admit(text, double precision, double precision, double precision,
+      bigint, text, double precision, boolean) RENAME TO kiln_admit_open_account;
+
+    CREATE FUNCTION kiln_account_is_closed(p_user text) RETURNS boolean
+    LANGUAGE plpgsql STABLE AS $$
+    BEGIN
+      IF p_user !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN
+        RETURN false;
+      END IF;
+      RETURN EXISTS (SELECT 1 FROM kiln_closed_sync_accounts WHERE user_id = p_user::uuid)
+        AND NOT EXISTS (SELECT 1 FROM auth_users WHERE id = lower(p_user));
+    END
+    $$;
+
+    CREATE FUNCTION kiln_admit(
+      p_user text, p_now double precision, p_emission double precision,
+      p_period double precision, p_free_limit bigint, p_bucket text,
+      p_renewal double precision, p_charge boolean
+    ) RETURNS TABLE (outcome text, free_remaining bigint, retry_after double precision)
+    LANGUAGE plpgsql VOLATILE AS $$
+    BEGIN
+      IF kiln_account_is_closed(p_user) THEN
+        RETURN QUERY SELECT 'account_closed'::text, NULL::bigint, NULL::double precision;
+        RETURN;
+      END IF;
+      RETURN QUERY SELECT * FROM kiln_admit_open_account(
+        p_user, p_now, p_emission, p_period, p_free_limit, p_bucket, p_renewal, p_charge);
+    END
+    $$;
+    """
 
   /// Admission in one round trip: a plpgsql function, called as one statement, so it runs in
   /// that statement's own transaction. It takes a transaction-level advisory lock on the user

@@ -29,6 +29,8 @@ extension PostgresServerStore {
         return .freeQuotaExhausted(retryAfter: try row.decode(Double?.self, at: 2))
       case "rate_limited":
         return .rateLimited(retryAfter: try row.decode(Double.self, at: 2))
+      case "account_closed":
+        return .accountClosed
       default:
         throw ServerStoreError.invalidData("kiln_admit answered \(outcome)")
       }

@@ -19,6 +19,8 @@ extension SQLiteServerStore {
   private static func judge(
     _ request: AdmissionRequest, on connection: SQLiteConnection
   ) throws -> AdmissionDecision {
+    // A deleted account first, in the same transaction: nothing is read or counted for it.
+    if try SQLiteSyncStore.isClosed(request.userID, on: connection) { return .accountClosed }
     var remaining: Int?
     var chargedBucket: String?
     if let allowance = try allowance(for: request, on: connection) {
