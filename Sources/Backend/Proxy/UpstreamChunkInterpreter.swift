@@ -149,9 +149,9 @@ enum ProxyEventFrames {
     return frame
   }
 
-  /// `data`, appended to the frames a relay sends at once: no array of its own per chunk.
+  /// `data`, appended to the frames a relay sends at once: no array of its own per chunk
+  /// (the batch grows as arrays grow, twofold, so many chunks copy it only a few times).
   static func appendData(_ json: String, to frames: inout [UInt8]) {
-    frames.reserveCapacity(frames.count + json.utf8.count + 8)
     frames.append(contentsOf: "data: ".utf8)
     frames.append(contentsOf: json.utf8)
     frames.append(0x0A)

@@ -55,7 +55,7 @@ public enum HTTPResponseWriter {
     status: HTTPStatus, fields: HTTPFields, framing: HTTPResponseFraming, isHead: Bool,
     requestVersion: HTTPVersion, keepAlive: Bool, date: String, to bytes: inout [UInt8]
   ) {
-    bytes.reserveCapacity(bytes.count + 96 + 48 * fields.count)
+    bytes.reserveRoom(for: 96 + 48 * fields.count)
     append("HTTP/1.1 ", to: &bytes)
     bytes.appendDecimal(status.code)
     bytes.append(HTTPSyntax.space)
@@ -111,7 +111,7 @@ public enum HTTPResponseWriter {
     let isHead = method == .head
     let sendsBody: Bool
     if case .length = framing, !isHead { sendsBody = true } else { sendsBody = false }
-    bytes.reserveCapacity(bytes.count + 96 + 48 * response.fields.count + body.count)
+    bytes.reserveRoom(for: 96 + 48 * response.fields.count + body.count)
     appendHead(
       status: response.status, fields: response.fields, framing: framing, isHead: isHead,
       requestVersion: version, keepAlive: keepAlive, date: date, to: &bytes)
@@ -149,7 +149,7 @@ public enum HTTPResponseWriter {
   /// `chunk`, appended to `output` (a connection's): no array of its own per write.
   static func appendChunk(_ bytes: [UInt8], to output: inout [UInt8]) {
     guard !bytes.isEmpty else { return }
-    output.reserveCapacity(output.count + bytes.count + 20)
+    output.reserveRoom(for: bytes.count + 20)
     let digits: StaticString = "0123456789abcdef"
     var shift = (Int.bitWidth - bytes.count.leadingZeroBitCount + 3) / 4 * 4
     repeat {
