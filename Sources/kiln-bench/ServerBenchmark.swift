@@ -92,16 +92,16 @@ struct ServerBenchmark {
     // falls on both servers alike; the median round decides.
     let targets = [("kiln-server", kilnServer.port), ("nginx", nginxPort)]
     // Where each server's CPU went: kiln-server's busiest threads (its loops), nginx's
-    // workers. Both should share the load; one that does not is a different contest.
-    let statPaths = [
-      "kiln-server": ServerBenchmarkTools.threadStatPaths(of: kilnServer.pid),
-      "nginx": ServerBenchmarkTools.childStatPaths(of: nginx.pid),
-    ]
+    // workers. Both should share the load; one that does not is a different contest. The
+    // threads and workers are listed at every reading, so one started since is counted.
+    let nginxPID = nginx.pid
     func cpu(_ name: String) -> [String: Double] {
-      Dictionary(
-        uniqueKeysWithValues: (statPaths[name] ?? []).map {
-          ($0, ServerBenchmarkTools.cpuSeconds(statPath: $0))
-        })
+      let paths =
+        name == "nginx"
+        ? ServerBenchmarkTools.childStatPaths(of: nginxPID)
+        : ServerBenchmarkTools.threadStatPaths(of: kilnServer.pid)
+      return Dictionary(
+        uniqueKeysWithValues: paths.map { ($0, ServerBenchmarkTools.cpuSeconds(statPath: $0)) })
     }
     var ratios: [Double] = []
     print(

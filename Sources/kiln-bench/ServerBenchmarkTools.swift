@@ -190,14 +190,17 @@ enum ServerBenchmarkTools {
   }
 
   /// How the CPU time spent between two readings of the same `stat` files was shared by
-  /// the `count` busiest: their percentages of what those spent, largest first.
+  /// the `count` busiest: their percentages of what those spent, largest first. A file
+  /// missing from either reading (a thread that ended or began in between) is left out.
   static func busiestShares(
     before: [String: Double], after: [String: Double], count: Int
   )
     -> [Double]
   {
-    let spent = after.map { path, seconds in seconds - (before[path] ?? 0) }.sorted(by: >)
-      .prefix(count)
+    let spent = after.compactMap { path, seconds in
+      before[path].map { seconds - $0 }
+    }
+    .filter { $0 >= 0 }.sorted(by: >).prefix(count)
     let total = spent.reduce(0, +)
     return total > 0 ? spent.map { 100 * $0 / total } : []
   }

@@ -81,6 +81,9 @@ private struct LedgerSignallingStore: ServerStore {
     try await base.admit(request)
   }
   func checkReachable() async throws(ServerStoreError) { try await base.checkReachable() }
+  func isAccountClosed(_ userID: String) async throws(ServerStoreError) -> Bool {
+    try await base.isAccountClosed(userID)
+  }
   func entitlement(for userID: String) async throws(ServerStoreError) -> EntitlementRecord? {
     try await base.entitlement(for: userID)
   }

@@ -29,6 +29,15 @@ extension ProxyService {
           userID: userID, freeAllowance: configuration.freeAllowance, freeRemaining: nil,
           grantJudgedByStore: true))
     }
+    // A deleted account is refused before its entitlement is fetched (and saved again).
+    do {
+      if try await store.isAccountClosed(userID) {
+        return .failure(AdmissionRefusal(error: .accountDeleted, freeRemaining: nil))
+      }
+    } catch {
+      logger.error("account lookup failed: \(error)", category: .backend)
+      return .failure(AdmissionRefusal(error: .storeUnavailable, freeRemaining: nil))
+    }
     let entitled: Bool
     do {
       entitled = try await entitlements.isEntitled(userID: userID, now: now)

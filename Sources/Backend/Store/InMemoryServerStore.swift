@@ -32,6 +32,11 @@ public actor InMemoryServerStore: ServerStore {
     closedAccounts.insert(userID)
   }
 
+  public func isAccountClosed(_ userID: String) throws(ServerStoreError) -> Bool {
+    try check()
+    return closedAccounts.contains(userID)
+  }
+
   private func check() throws(ServerStoreError) {
     if let failure { throw failure }
   }

@@ -20,6 +20,11 @@ public protocol ServerStore: Sendable {
   /// The free allowance is judged before the rate limit; a refused request changes nothing.
   func admit(_ request: AdmissionRequest) async throws(ServerStoreError) -> AdmissionDecision
 
+  /// Whether `userID`'s account was deleted, as the admission judges it
+  /// (`AdmissionDecision.accountClosed`): asked before anything else is looked up for a user
+  /// whose entitlement comes from outside the store, so nothing is fetched or saved for it.
+  func isAccountClosed(_ userID: String) async throws(ServerStoreError) -> Bool
+
   /// The entitlement last learned for `userID` (from RevenueCat or its webhook), if any.
   func entitlement(for userID: String) async throws(ServerStoreError) -> EntitlementRecord?
   /// Replaces what is known of `record.userID`'s entitlement.

@@ -55,6 +55,36 @@ import Testing
     #expect(harness.upstream?.requests.isEmpty == true)
   }
 
+  /// Decision 196: a deleted account's token still verifies until it expires, but is
+  /// refused 401 before its entitlement is fetched, anything is counted, or the upstream is
+  /// asked; another user goes on as always.
+  @Test(arguments: [false, true])
+  func aDeletedAccountIsRefusedBeforeItsEntitlementAndCostsNothing(
+    entitlementFromOutside: Bool
+  ) async throws {
+    let source = CountingEntitlements()
+    let harness = try ProxyHarness(
+      entitlements: entitlementFromOutside ? source : nil
+    ) { $0.freeLimit = 1 }
+    defer { harness.stop() }
+    await harness.store.closeAccount("user-1")
+    for _ in 0..<2 {
+      let response = try await harness.ask()
+      #expect(response.status == 401)
+      #expect(response.errorCode == "unauthorized")
+      #expect(response.bodyText.contains("This account was deleted."))
+      #expect(response.header("X-Free-Messages-Remaining") == nil)
+    }
+    #expect(await source.users.isEmpty)
+    #expect(harness.upstream?.requests.isEmpty == true)
+    #expect(try await harness.ledger("user-1").isEmpty)
+    harness.scriptStream([.text(UpstreamScript.chunk("Hi")), .text("data: [DONE]\n\n")])
+    let other = try await harness.ask(subject: "user-2")
+    #expect(other.status == 200)
+    #expect(try await other.streamedText().contains("Hi"))
+    #expect(await source.users == (entitlementFromOutside ? ["user-2"] : []))
+  }
+
   @Test func aStoreFailureIsRefusedWith503AndNoUpstreamCall() async throws {
     let harness = try ProxyHarness()
     defer { harness.stop() }
@@ -263,6 +293,17 @@ import Testing
 }
 
 /// An entitlement source that cannot answer.
+/// An entitlement source from outside the store that entitles nobody and records whom it
+/// was asked about.
+actor CountingEntitlements: EntitlementSource {
+  private(set) var users: [String] = []
+  func isEntitled(userID: String, now: Date) async throws -> Bool {
+    users.append(userID)
+    return false
+  }
+  nonisolated var isStoreGrantsAlone: Bool { false }
+}
+
 struct FailingEntitlements: EntitlementSource {
   struct Unreachable: Error {}
   func isEntitled(userID: String, now: Date) async throws -> Bool { throw Unreachable() }
@@ -301,6 +342,9 @@ struct ChargeRefusingStore: ServerStore {
   }
 
   func checkReachable() async throws(ServerStoreError) { try await base.checkReachable() }
+  func isAccountClosed(_ userID: String) async throws(ServerStoreError) -> Bool {
+    try await base.isAccountClosed(userID)
+  }
   func entitlement(for userID: String) async throws(ServerStoreError) -> EntitlementRecord? {
     try await base.entitlement(for: userID)
   }

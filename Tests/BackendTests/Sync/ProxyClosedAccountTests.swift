@@ -22,6 +22,8 @@ struct ProxyClosedAccountTests {
           admission(deleted, rate: try perSeconds(100, 60), free: allowance, charge: charge))
           == .accountClosed)
     }
+    #expect(try await proxy.isAccountClosed(deleted))
+    #expect(try await !proxy.isAccountClosed(other))
     // Another user is admitted and counted as always.
     #expect(try await proxy.admit(admission(other, free: allowance)) == .admitted(freeRemaining: 0))
     #expect(
@@ -42,6 +44,8 @@ struct ProxyClosedAccountTests {
     try await database.store.deleteSyncedRows(of: userA)
     let user = userA.uuidString.lowercased()
     #expect(try await database.proxy.admit(admission(user)) == .admitted(freeRemaining: nil))
+    #expect(try await !database.proxy.isAccountClosed(user))
+    #expect(try await !database.proxy.isAccountClosed("Not-A-UUID"))
     // Subjects that are not UUIDs (address keys, other issuers' users) are judged as before.
     #expect(
       try await database.proxy.admit(admission("ip:127.0.0.1")) == .admitted(freeRemaining: nil))

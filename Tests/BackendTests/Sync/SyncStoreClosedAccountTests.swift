@@ -49,7 +49,8 @@ struct SyncStoreClosedAccountTests {
     #expect(again.first?["status"] == .string("applied"))
     // Deleting it again, this time to the end, closes it.
     try await database.store.deleteSyncedRows(of: userA)
-    try await database.executeAsOwner("DELETE FROM auth_users WHERE id = ?1", user: userA)
+    try await database.executeAsOwner(
+      "DELETE FROM auth_users WHERE id = upper(?1)", user: userA)
     #expect(
       try await database.pushRefusal([Self.conversation(3)], as: userA) == .accountDeleted)
     #expect(try await database.allRows(of: userA).isEmpty)

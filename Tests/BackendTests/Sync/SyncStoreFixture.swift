@@ -97,7 +97,7 @@ struct SyncDatabase {
     try await executeAsOwner(
       """
       INSERT INTO auth_users (id, email, metadata, created_at, updated_at)
-      VALUES (?1, ?1 || '@example.com', '{}', 0, 0)
+      VALUES (upper(?1), ?1 || '@example.com', '{}', 0, 0)
       """, user: user)
   }
 

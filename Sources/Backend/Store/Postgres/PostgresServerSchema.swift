@@ -95,6 +95,12 @@ enum PostgresServerSchema {
   /// routes ask it (its synced rows deleted and no longer an account). Only an id written
   /// as a UUID can name a closed account, so any other subject (an address key, a foreign
   /// token's `sub`) is judged as before without a cast that could fail.
+  ///
+  /// Accounts keep their id in upper case (`UUID.uuidString`) and tokens and the closed
+  /// list in lower case, so "no longer an account" looks the id up in both forms. The sync
+  /// routes' `kiln_sync_account_is_open` of step 10 compared one form only and so took an
+  /// account whose deletion had not finished for a closed one; it is replaced here with the
+  /// same lookup (decision 197).
   static let closedAccountAdmission = """
     ALTER FUNCTION kiln_admit(text, double precision, double precision, double precision,
       bigint, text, double precision, boolean) RENAME TO kiln_admit_open_account;
@@ -106,9 +112,22 @@ enum PostgresServerSchema {
         RETURN false;
       END IF;
       RETURN EXISTS (SELECT 1 FROM kiln_closed_sync_accounts WHERE user_id = p_user::uuid)
-        AND NOT EXISTS (SELECT 1 FROM auth_users WHERE id = lower(p_user));
+        AND NOT EXISTS (SELECT 1 FROM auth_users WHERE id IN (upper(p_user), lower(p_user)));
     END
     $$;
+
+    CREATE OR REPLACE FUNCTION kiln_sync_account_is_open(p_user uuid) RETURNS boolean
+    LANGUAGE plpgsql VOLATILE SET search_path = public, pg_temp AS $fn$
+    BEGIN
+      PERFORM pg_advisory_xact_lock(hashtextextended('kiln sync account ' || p_user::text, 0));
+      RETURN NOT EXISTS (
+        SELECT 1 FROM kiln_closed_sync_accounts
+        WHERE user_id = p_user
+          AND NOT EXISTS (
+            SELECT 1 FROM auth_users
+            WHERE id IN (upper(p_user::text), lower(p_user::text))));
+    END
+    $fn$;
 
     CREATE FUNCTION kiln_admit(
       p_user text, p_now double precision, p_emission double precision,
@@ -209,6 +228,8 @@ enum PostgresServerSQL {
           CASE WHEN w.granted THEN NULL ELSE $7::double precision END, $8::boolean) a
       """
   )
+  static let accountClosed = PostgresStatement(
+    name: "kiln_store_account_closed", sql: "SELECT kiln_account_is_closed($1)")
   static let reachable = PostgresStatement(
     name: "kiln_store_reachable", sql: "SELECT count(*) FROM schema_migrations")
   static let entitlement = PostgresStatement(

@@ -38,4 +38,14 @@ extension PostgresServerStore {
       throw ServerStoreError(postgres: error)
     }
   }
+
+  public func isAccountClosed(_ userID: String) async throws(ServerStoreError) -> Bool {
+    let result = try await query(
+      "account closed", PostgresServerSQL.accountClosed, [.text(userID)])
+    do {
+      return try result.first?.decode(Bool.self, at: 0) ?? false
+    } catch {
+      throw ServerStoreError(postgres: error)
+    }
+  }
 }

@@ -14,6 +14,12 @@ extension SQLiteServerStore {
     }
   }
 
+  public func isAccountClosed(_ userID: String) async throws(ServerStoreError) -> Bool {
+    try await perform("account closed") { connection in
+      try SQLiteSyncStore.isClosed(userID, on: connection)
+    }
+  }
+
   /// The free allowance first, then the rate limit, as the contract says; the counters are
   /// written only when the request is admitted and charged.
   private static func judge(

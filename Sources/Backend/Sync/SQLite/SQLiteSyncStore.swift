@@ -104,12 +104,16 @@ public struct SQLiteSyncStore: SyncStore {
   /// Whether `user`'s account was deleted: its synced rows were (`deleteSyncedRows`), and it
   /// is no longer an account. A deletion that failed after the rows went leaves the account
   /// in place, and it syncs again.
+  ///
+  /// Accounts keep their id as `UUID.uuidString` writes it (upper case) and tokens name it
+  /// in lower case: the account is looked up in both forms, each by the key.
   static func isClosed(_ user: String, on connection: SQLiteConnection) throws -> Bool {
     try connection.first(
       """
       SELECT 1 FROM sync_closed_accounts
-      WHERE user_id = ? AND NOT EXISTS (SELECT 1 FROM auth_users WHERE id = ?)
-      """, user, user
+      WHERE user_id = ?1
+        AND NOT EXISTS (SELECT 1 FROM auth_users WHERE id IN (upper(?1), lower(?1)))
+      """, user
     ) { $0.int(0) } != nil
   }
 
