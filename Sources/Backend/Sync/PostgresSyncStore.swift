@@ -20,9 +20,17 @@ public struct PostgresSyncStore: SyncStore {
   let logger: AppLogger
 
   /// A store on `pool`, whose schema `PostgresServerStore.migrate()` brings up.
-  public init(pool: PostgresPool, maximumAttempts: Int = 3, logger: AppLogger = .disabled) {
+  /// A pull page stops growing once its rows hold about this many bytes (at least one row
+  /// is sent), as the SQLite store's does (decision 198).
+  public let maximumPageBytes: Int
+
+  public init(
+    pool: PostgresPool, maximumAttempts: Int = 3, maximumPageBytes: Int = 8 * 1024 * 1024,
+    logger: AppLogger = .disabled
+  ) {
     self.pool = pool
     self.maximumAttempts = max(1, maximumAttempts)
+    self.maximumPageBytes = max(1, maximumPageBytes)
     self.logger = logger
   }
 
@@ -33,19 +41,33 @@ public struct PostgresSyncStore: SyncStore {
     while true {
       do {
         return try await pool.transaction { connection in
-          if case .push = call {
+          var rows = 0
+          switch call {
+          case .push:
             let open = try await connection.query(
               PostgresSyncSQL.accountIsOpen, [.text(caller.userID.uuidString)])
             guard try open.first?.decode(Bool.self, at: 0) == true else {
               throw SyncCallError.accountDeleted
+            }
+          case .pull(let since, let maxRows):
+            rows = maxRows
+            // Arguments `sync_pull` refuses go to it unchanged, for its own error.
+            if since >= 0, (1...1000).contains(maxRows) {
+              let fit = try await connection.query(
+                PostgresSyncSQL.pullRows,
+                [
+                  .text(caller.userID.uuidString), .int64(since), .int(maxRows),
+                  .int64(Int64(maximumPageBytes)),
+                ])
+              rows = min(maxRows, max(1, try fit.first?.decode(Int.self, at: 0) ?? maxRows))
             }
           }
           try await connection.execute("SET LOCAL ROLE authenticated")
           try await connection.query(PostgresSyncSQL.claims, [.text(caller.claims)])
           let result =
             switch call {
-            case .pull(let since, let maxRows):
-              try await connection.query(PostgresSyncSQL.pull, [.int64(since), .int(maxRows)])
+            case .pull(let since, _):
+              try await connection.query(PostgresSyncSQL.pull, [.int64(since), .int(rows)])
             case .push(let changes):
               try await connection.query(PostgresSyncSQL.push, [.text(changes)])
             }
@@ -105,6 +127,9 @@ enum PostgresSyncSQL {
     name: "kiln_sync_push", sql: "SELECT public.sync_push($1::jsonb)::text")
   /// As the login role, before the transaction becomes `authenticated`: takes the user's
   /// lock and says whether the account may still push (schema step 10).
+  static let pullRows = PostgresStatement(
+    name: "kiln_sync_pull_rows",
+    sql: "SELECT kiln_sync_pull_rows($1::uuid, $2::bigint, $3::integer, $4::bigint)")
   static let accountIsOpen = PostgresStatement(
     name: "kiln_sync_account_is_open", sql: "SELECT kiln_sync_account_is_open($1::uuid)")
   /// As the tables' owner, which row-level security does not bind: marks the account

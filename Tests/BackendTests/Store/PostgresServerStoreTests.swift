@@ -17,7 +17,7 @@ struct PostgresServerStoreTests {
     async let firstRun = first.migrate()
     async let secondRun = second.migrate()
     let runs = try await [firstRun, secondRun]
-    #expect(runs.flatMap { $0 }.sorted() == Array(1...11))
+    #expect(runs.flatMap { $0 }.sorted() == Array(1...12))
     #expect(try await first.migrate().isEmpty)
     await first.close()
     await second.close()

@@ -64,7 +64,7 @@ struct PostgresSyncMigrationTests {
     #expect(try await database.server.migrate().isEmpty)
     #expect(try await raw.query(functions).first?.decode(String.self, at: 0) == before)
     let versions = try await raw.query("SELECT version FROM schema_migrations ORDER BY version")
-    #expect(try versions.rows.map { try $0.decode(Int.self, at: 0) } == Array(1...11))
+    #expect(try versions.rows.map { try $0.decode(Int.self, at: 0) } == Array(1...12))
     await raw.close()
     await database.close()
   }
@@ -75,7 +75,7 @@ struct PostgresSyncMigrationTests {
     let second = try PostgresServerStore(url: try await server.makeDatabase(), clock: clock)
     async let firstRun = first.migrate()
     async let secondRun = second.migrate()
-    #expect(try await [firstRun, secondRun] == [Array(1...11), Array(1...11)])
+    #expect(try await [firstRun, secondRun] == [Array(1...12), Array(1...12)])
     for store in [first, second] {
       let answer = try await store.sync.perform(
         .push(
@@ -103,7 +103,7 @@ struct PostgresSyncMigrationTests {
     #expect(!reason.contains("plain-secret"))
 
     try await admin.execute("GRANT anon, authenticated, service_role TO kiln_plain")
-    #expect(try await store.migrate() == Array(4...11))
+    #expect(try await store.migrate() == Array(4...12))
     let database = SyncDatabase.postgres(url: url, server: store)
     _ = try await database.push(
       [change("memories", memoryRow(syncID(1)), clocks: ["content": hlc(1)])], as: userA)

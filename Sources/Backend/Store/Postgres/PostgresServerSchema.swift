@@ -87,6 +87,8 @@ enum PostgresServerSchema {
     PostgresMigration(
       version: 11, name: "deleted accounts that may not use the AI routes",
       sql: closedAccountAdmission),
+    PostgresMigration(
+      version: 12, name: "pull pages bounded in bytes", sql: PostgresSyncPageBytesSQL.text),
   ]
 
   /// `kiln_admit` refuses a deleted account before it reads or counts anything (decision
