@@ -19,11 +19,11 @@ public struct PostgresSyncStore: SyncStore {
   public let maximumAttempts: Int
   let logger: AppLogger
 
-  /// A store on `pool`, whose schema `PostgresServerStore.migrate()` brings up.
-  /// A pull page stops growing once its rows hold about this many bytes (at least one row
-  /// is sent), as the SQLite store's does (decision 198).
+  /// A pull page stops growing once its rows hold about this many bytes by the estimate
+  /// of `kiln_sync_pull_rows` (at least one row is sent; decision 198).
   public let maximumPageBytes: Int
 
+  /// A store on `pool`, whose schema `PostgresServerStore.migrate()` brings up.
   public init(
     pool: PostgresPool, maximumAttempts: Int = 3, maximumPageBytes: Int = 8 * 1024 * 1024,
     logger: AppLogger = .disabled
@@ -40,7 +40,12 @@ public struct PostgresSyncStore: SyncStore {
     var attempt = 1
     while true {
       do {
-        return try await pool.transaction { connection in
+        // A pull measures its rows and then reads them: one snapshot for both (it writes
+        // nothing, so it never fails for a concurrent write), else a push committed in
+        // between could put unmeasured rows on the page.
+        let isolation: PostgresIsolation
+        if case .pull = call { isolation = .repeatableRead } else { isolation = .readCommitted }
+        return try await pool.transaction(isolation: isolation) { connection in
           var rows = 0
           switch call {
           case .push:
@@ -125,11 +130,13 @@ enum PostgresSyncSQL {
     name: "kiln_sync_pull", sql: "SELECT public.sync_pull($1, $2::integer)::text")
   static let push = PostgresStatement(
     name: "kiln_sync_push", sql: "SELECT public.sync_push($1::jsonb)::text")
-  /// As the login role, before the transaction becomes `authenticated`: takes the user's
-  /// lock and says whether the account may still push (schema step 10).
+  /// As the login role, the tables' owner, before the transaction becomes `authenticated`:
+  /// how many of the next rows fit the page's byte bound (schema step 12).
   static let pullRows = PostgresStatement(
     name: "kiln_sync_pull_rows",
     sql: "SELECT kiln_sync_pull_rows($1::uuid, $2::bigint, $3::integer, $4::bigint)")
+  /// As the login role, before the transaction becomes `authenticated`: takes the user's
+  /// lock and says whether the account may still push (schema step 10).
   static let accountIsOpen = PostgresStatement(
     name: "kiln_sync_account_is_open", sql: "SELECT kiln_sync_account_is_open($1::uuid)")
   /// As the tables' owner, which row-level security does not bind: marks the account

@@ -8,9 +8,12 @@
 /// `sync_pull` with at most the rows it answers, so the function every Supabase project
 /// runs stays as it is. A row's size is estimated from the stored lengths of its text
 /// columns (`octet_length` reads them without detoasting), the stored size of its clocks
-/// and 512 bytes for its ids, times and JSON punctuation. Rows are taken in change order
+/// and 512 bytes for its ids, times and JSON punctuation. It is an estimate: JSON writes a
+/// control character as six bytes and a quote, backslash or line feed as two, so a page of
+/// text made of those can be up to six times the bound. Rows are taken in change order
 /// while the rows before them hold less than the bound, so a page always has one row, as
-/// on SQLite.
+/// on SQLite. It reads as its caller, the tables' owner, whom row-level security does not
+/// bind: the `user_id` condition picks the caller's rows.
 enum PostgresSyncPageBytesSQL {
   static let text = #"""
     CREATE FUNCTION kiln_sync_pull_rows(
