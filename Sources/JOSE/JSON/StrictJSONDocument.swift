@@ -184,24 +184,29 @@ public struct StrictJSONDocument: Sendable {
     _ scanner: inout StrictJSONScanner, depth: Int
   ) throws(StrictJSONError) {
     let start = scanner.offset
-    switch try scanner.countValue() {
-    case UInt8(ascii: "{"): try object(&scanner, depth: depth + 1)
-    case UInt8(ascii: "["): try array(&scanner, depth: depth + 1)
-    case UInt8(ascii: "\""): try string(&scanner)
-    case UInt8(ascii: "t"):
-      try scanner.expect("true")
-      append(.trueValue, start, scanner.offset)
-    case UInt8(ascii: "f"):
-      try scanner.expect("false")
-      append(.falseValue, start, scanner.offset)
-    case UInt8(ascii: "n"):
-      try scanner.expect("null")
-      append(.null, start, scanner.offset)
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      let number = try scanner.number()
-      append(.number, start, scanner.offset, number: number)
-    default:
-      throw scanner.failure()
+    switch try scanner.nextValue() {
+    case .objectStart:
+      let index = nodes.count
+      append(.object, start, start)
+      try scanner.members(depth: depth + 1) { scanner, name throws(StrictJSONError) in
+        append(string: name)
+        try value(&scanner, depth: depth + 1)
+      }
+      close(index, at: scanner.offset)
+      // As the tree does: a repeated name is refused once the whole object is read.
+      guard !hasRepeatedName(index) else { throw StrictJSONError.duplicateMember }
+    case .arrayStart:
+      let index = nodes.count
+      append(.array, start, start)
+      try scanner.elements(depth: depth + 1) { scanner throws(StrictJSONError) in
+        try value(&scanner, depth: depth + 1)
+      }
+      close(index, at: scanner.offset)
+    case .string(let content, let escaped, let ascii):
+      append(string: (content, escaped, ascii))
+    case .number(let number): append(.number, start, scanner.offset, number: number)
+    case .bool(let truth): append(truth ? .trueValue : .falseValue, start, scanner.offset)
+    case .null: append(.null, start, scanner.offset)
     }
   }
 
@@ -209,67 +214,9 @@ public struct StrictJSONDocument: Sendable {
     nodes.append(Node(kind: kind, start: start, end: end, next: nodes.count + 1, number: number))
   }
 
-  private mutating func string(_ scanner: inout StrictJSONScanner) throws(StrictJSONError) {
-    let (content, escaped, ascii) = try scanner.scanString()
-    let kind: Kind = escaped ? .escapedString : ascii ? .asciiString : .string
-    append(kind, content.lowerBound, content.upperBound)
-  }
-
-  private mutating func object(
-    _ scanner: inout StrictJSONScanner, depth: Int
-  ) throws(StrictJSONError) {
-    let index = nodes.count
-    append(.object, scanner.offset, scanner.offset)
-    try scanner.open(depth: depth)
-    if scanner.current == UInt8(ascii: "}") {
-      scanner.offset += 1
-      return close(index, at: scanner.offset)
-    }
-    while true {
-      scanner.skipWhitespace()
-      guard scanner.current == UInt8(ascii: "\"") else { throw scanner.failure() }
-      try string(&scanner)
-      scanner.skipWhitespace()
-      guard scanner.current == UInt8(ascii: ":") else { throw scanner.failure() }
-      scanner.offset += 1
-      scanner.skipWhitespace()
-      try value(&scanner, depth: depth)
-      scanner.skipWhitespace()
-      switch scanner.current {
-      case UInt8(ascii: ","): scanner.offset += 1
-      case UInt8(ascii: "}"):
-        scanner.offset += 1
-        close(index, at: scanner.offset)
-        // As the tree does: a repeated name is refused once the whole object is read.
-        guard !hasRepeatedName(index) else { throw StrictJSONError.duplicateMember }
-        return
-      default: throw scanner.failure()
-      }
-    }
-  }
-
-  private mutating func array(
-    _ scanner: inout StrictJSONScanner, depth: Int
-  ) throws(StrictJSONError) {
-    let index = nodes.count
-    append(.array, scanner.offset, scanner.offset)
-    try scanner.open(depth: depth)
-    if scanner.current == UInt8(ascii: "]") {
-      scanner.offset += 1
-      return close(index, at: scanner.offset)
-    }
-    while true {
-      scanner.skipWhitespace()
-      try value(&scanner, depth: depth)
-      scanner.skipWhitespace()
-      switch scanner.current {
-      case UInt8(ascii: ","): scanner.offset += 1
-      case UInt8(ascii: "]"):
-        scanner.offset += 1
-        return close(index, at: scanner.offset)
-      default: throw scanner.failure()
-      }
-    }
+  private mutating func append(string: (content: Range<Int>, escaped: Bool, ascii: Bool)) {
+    let kind: Kind = string.escaped ? .escapedString : string.ascii ? .asciiString : .string
+    append(kind, string.content.lowerBound, string.content.upperBound)
   }
 
   /// Ends a container: its text runs to `end`, and its next sibling follows its subtree.

@@ -53,11 +53,10 @@ public struct StrictJSONParser: Sendable {
   /// The JSON value `bytes` holds; whitespace may surround it, nothing else may follow it.
   /// - Throws: `StrictJSONError`.
   public func parse(_ bytes: some Collection<UInt8>) throws -> StrictJSONValue {
-    var reader = Reader(
-      scanner: try StrictJSONScanner.checked(
-        bytes, maximumDepth: maximumDepth, maximumValues: maximumValues))
-    let value = try reader.value(depth: 0)
-    try reader.scanner.finish()
+    var scanner = try StrictJSONScanner.checked(
+      bytes, maximumDepth: maximumDepth, maximumValues: maximumValues)
+    let value = try TreeReader.value(&scanner, depth: 0)
+    try scanner.finish()
     return value
   }
 }
@@ -122,16 +121,102 @@ struct StrictJSONScanner {
     }
   }
 
-  /// Counts one more value against the limit; at the end of the text it is a syntax error.
-  mutating func countValue() throws(StrictJSONError) -> UInt8 {
+  /// The next value, counted against the limit: a scalar read whole, or where an array or
+  /// object starts (the reader is left on its bracket, for `members` or `elements`).
+  enum Token {
+    case objectStart
+    case arrayStart
+    case string(content: Range<Int>, escaped: Bool, ascii: Bool)
+    case number(Double)
+    case bool(Bool)
+    case null
+  }
+
+  /// Reads the next value (see `Token`); at the end of the text it is a syntax error.
+  mutating func nextValue() throws(StrictJSONError) -> Token {
     guard let byte = current else { throw failure() }
     values += 1
     guard values <= maximumValues else { throw StrictJSONError.tooManyValues }
-    return byte
+    switch byte {
+    case UInt8(ascii: "{"): return .objectStart
+    case UInt8(ascii: "["): return .arrayStart
+    case UInt8(ascii: "\""):
+      let (content, escaped, ascii) = try scanString()
+      return .string(content: content, escaped: escaped, ascii: ascii)
+    case UInt8(ascii: "t"):
+      try expect("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expect("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expect("null")
+      return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+    default: throw failure()
+    }
   }
 
-  /// Steps into an array or object one level deeper than `depth`'s parent.
-  mutating func open(depth: Int) throws(StrictJSONError) {
+  /// Reads an object from its `{` at nesting `depth`: for each member, its name is checked
+  /// and `member` reads the value (with this scanner, left on the value). Returns after the
+  /// `}`; what the caller checks once the whole object is read (repeated names) comes after
+  /// every syntax error inside it, for both readers alike.
+  mutating func members(
+    depth: Int,
+    _ member: (inout StrictJSONScanner, _ name: (content: Range<Int>, escaped: Bool, ascii: Bool))
+      throws(StrictJSONError) -> Void
+  ) throws(StrictJSONError) {
+    try open(depth: depth)
+    if current == UInt8(ascii: "}") {
+      offset += 1
+      return
+    }
+    while true {
+      skipWhitespace()
+      guard current == UInt8(ascii: "\"") else { throw failure() }
+      let name = try scanString()
+      skipWhitespace()
+      guard current == UInt8(ascii: ":") else { throw failure() }
+      offset += 1
+      skipWhitespace()
+      try member(&self, name)
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): offset += 1
+      case UInt8(ascii: "}"):
+        offset += 1
+        return
+      default: throw failure()
+      }
+    }
+  }
+
+  /// Reads an array from its `[` at nesting `depth`; `element` reads each value. Returns
+  /// after the `]`.
+  mutating func elements(
+    depth: Int, _ element: (inout StrictJSONScanner) throws(StrictJSONError) -> Void
+  ) throws(StrictJSONError) {
+    try open(depth: depth)
+    if current == UInt8(ascii: "]") {
+      offset += 1
+      return
+    }
+    while true {
+      skipWhitespace()
+      try element(&self)
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): offset += 1
+      case UInt8(ascii: "]"):
+        offset += 1
+        return
+      default: throw failure()
+      }
+    }
+  }
+
+  /// Steps into an array or object one level deeper than its parent.
+  private mutating func open(depth: Int) throws(StrictJSONError) {
     guard depth <= maximumDepth else { throw StrictJSONError.tooDeep }
     offset += 1
     skipWhitespace()
@@ -294,88 +379,38 @@ struct StrictJSONScanner {
 }
 
 /// Builds the tree of `StrictJSONValue`s.
-private struct Reader {
-  var scanner: StrictJSONScanner
-
-  mutating func value(depth: Int) throws(StrictJSONError) -> StrictJSONValue {
-    switch try scanner.countValue() {
-    case UInt8(ascii: "{"): return try object(depth: depth + 1)
-    case UInt8(ascii: "["): return try array(depth: depth + 1)
-    case UInt8(ascii: "\""): return .string(try string())
-    case UInt8(ascii: "t"):
-      try scanner.expect("true")
-      return .bool(true)
-    case UInt8(ascii: "f"):
-      try scanner.expect("false")
-      return .bool(false)
-    case UInt8(ascii: "n"):
-      try scanner.expect("null")
-      return .null
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return .number(try scanner.number())
-    default: throw scanner.failure()
-    }
-  }
-
-  mutating func string() throws(StrictJSONError) -> String {
-    let (content, escaped, _) = try scanner.scanString()
-    return StrictJSONScanner.text(of: scanner.bytes, content, escaped: escaped)
-  }
-
-  mutating func object(depth: Int) throws(StrictJSONError) -> StrictJSONValue {
-    try scanner.open(depth: depth)
-    if scanner.current == UInt8(ascii: "}") {
-      scanner.offset += 1
-      return .object([:])
-    }
-    // The members are gathered first and the dictionary made once at its final size: built
-    // one insertion at a time it grew (and rehashed every name) several times per object.
-    var pairs: [(String, StrictJSONValue)] = []
-    pairs.reserveCapacity(8)
-    while true {
-      scanner.skipWhitespace()
-      guard scanner.current == UInt8(ascii: "\"") else { throw scanner.failure() }
-      let name = try string()
-      scanner.skipWhitespace()
-      guard scanner.current == UInt8(ascii: ":") else { throw scanner.failure() }
-      scanner.offset += 1
-      scanner.skipWhitespace()
-      pairs.append((name, try value(depth: depth)))
-      scanner.skipWhitespace()
-      switch scanner.current {
-      case UInt8(ascii: ","): scanner.offset += 1
-      case UInt8(ascii: "}"):
-        scanner.offset += 1
-        var members = [String: StrictJSONValue](minimumCapacity: pairs.count)
-        for (name, member) in pairs {
-          guard members.updateValue(member, forKey: name) == nil else {
-            throw StrictJSONError.duplicateMember
-          }
+private enum TreeReader {
+  static func value(
+    _ scanner: inout StrictJSONScanner, depth: Int
+  ) throws(StrictJSONError) -> StrictJSONValue {
+    switch try scanner.nextValue() {
+    case .objectStart:
+      // The members are gathered first and the dictionary made once at its final size:
+      // built one insertion at a time it grew (and rehashed every name) several times.
+      var pairs: [(String, StrictJSONValue)] = []
+      pairs.reserveCapacity(8)
+      try scanner.members(depth: depth + 1) { scanner, name throws(StrictJSONError) in
+        let text = StrictJSONScanner.text(of: scanner.bytes, name.content, escaped: name.escaped)
+        pairs.append((text, try value(&scanner, depth: depth + 1)))
+      }
+      var members = [String: StrictJSONValue](minimumCapacity: pairs.count)
+      for (name, member) in pairs {
+        guard members.updateValue(member, forKey: name) == nil else {
+          throw StrictJSONError.duplicateMember
         }
-        return .object(members)
-      default: throw scanner.failure()
       }
-    }
-  }
-
-  mutating func array(depth: Int) throws(StrictJSONError) -> StrictJSONValue {
-    try scanner.open(depth: depth)
-    var elements: [StrictJSONValue] = []
-    if scanner.current == UInt8(ascii: "]") {
-      scanner.offset += 1
+      return .object(members)
+    case .arrayStart:
+      var elements: [StrictJSONValue] = []
+      try scanner.elements(depth: depth + 1) { scanner throws(StrictJSONError) in
+        elements.append(try value(&scanner, depth: depth + 1))
+      }
       return .array(elements)
-    }
-    while true {
-      scanner.skipWhitespace()
-      elements.append(try value(depth: depth))
-      scanner.skipWhitespace()
-      switch scanner.current {
-      case UInt8(ascii: ","): scanner.offset += 1
-      case UInt8(ascii: "]"):
-        scanner.offset += 1
-        return .array(elements)
-      default: throw scanner.failure()
-      }
+    case .string(let content, let escaped, _):
+      return .string(StrictJSONScanner.text(of: scanner.bytes, content, escaped: escaped))
+    case .number(let number): return .number(number)
+    case .bool(let truth): return .bool(truth)
+    case .null: return .null
     }
   }
 }
