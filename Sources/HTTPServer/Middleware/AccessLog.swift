@@ -155,17 +155,12 @@ public struct AccessLog: HTTPExchangeObserver {
     byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
   }
 
-  /// At least `width` digits, zero-padded; more when the value needs them.
-  private static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-    bytes.appendDigits(value, count: width)
-  }
-
   /// Milliseconds with microsecond precision, never negative.
   private static func appendMilliseconds(_ duration: Duration, to bytes: inout [UInt8]) {
     let microseconds = max(0, Int((duration.timeInterval * 1_000_000).rounded()))
     bytes.appendDecimal(microseconds / 1000)
     bytes.append(0x2E)
-    appendDigits(microseconds % 1000, width: 3, to: &bytes)
+    bytes.appendDigits(microseconds % 1000, count: 3)
   }
 
   /// The text of a time up to its second (`2026-12-02T01:39:35.`) and the second it is
@@ -183,18 +178,18 @@ public struct AccessLog: HTTPExchangeObserver {
     let seconds =
       totalMilliseconds >= 0 ? totalMilliseconds / 1000 : (totalMilliseconds - 999) / 1000
     let millisecond = totalMilliseconds - seconds * 1000
-    if second == nil {
+    if let cached = second, cached.since1970 == seconds {
+      bytes.append(contentsOf: cached.text)
+    } else if second != nil {
+      var text: [UInt8] = []
+      appendSecond(seconds, to: &text)
+      bytes.append(contentsOf: text)
+      second = Second(since1970: seconds, text: text)
+    } else {
       // No line before it to share with (a line written alone).
       appendSecond(seconds, to: &bytes)
-    } else {
-      if second?.since1970 != seconds {
-        var text: [UInt8] = []
-        appendSecond(seconds, to: &text)
-        second = Second(since1970: seconds, text: text)
-      }
-      bytes.append(contentsOf: second?.text ?? [])
     }
-    appendDigits(millisecond, width: 3, to: &bytes)
+    bytes.appendDigits(millisecond, count: 3)
     bytes.append(0x5A)
   }
 
@@ -203,17 +198,17 @@ public struct AccessLog: HTTPExchangeObserver {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
     let (year, month, day) = CivilDate.fromDays(days)
-    appendDigits(year, width: 4, to: &bytes)
+    bytes.appendDigits(year, count: 4)
     bytes.append(0x2D)
-    appendDigits(month, width: 2, to: &bytes)
+    bytes.appendDigits(month, count: 2)
     bytes.append(0x2D)
-    appendDigits(day, width: 2, to: &bytes)
+    bytes.appendDigits(day, count: 2)
     bytes.append(0x54)
-    appendDigits(secondOfDay / 3600, width: 2, to: &bytes)
+    bytes.appendDigits(secondOfDay / 3600, count: 2)
     bytes.append(0x3A)
-    appendDigits(secondOfDay / 60 % 60, width: 2, to: &bytes)
+    bytes.appendDigits(secondOfDay / 60 % 60, count: 2)
     bytes.append(0x3A)
-    appendDigits(secondOfDay % 60, width: 2, to: &bytes)
+    bytes.appendDigits(secondOfDay % 60, count: 2)
     bytes.append(0x2E)
   }
 }
