@@ -107,8 +107,11 @@ public struct SQLiteSyncStore: SyncStore {
   ///
   /// Accounts keep their id as `UUID.uuidString` writes it (upper case) and tokens name it
   /// in lower case: the account is looked up in both forms, each by the key.
+  /// Only an id written as a UUID can name an account (the auth routes' address keys
+  /// cannot): anything else is not looked up, as on PostgreSQL.
   static func isClosed(_ user: String, on connection: SQLiteConnection) throws -> Bool {
-    try connection.first(
+    guard UUID(uuidString: user) != nil else { return false }
+    return try connection.first(
       """
       SELECT 1 FROM sync_closed_accounts
       WHERE user_id = ?1
