@@ -46,36 +46,10 @@ public struct PostgresSyncStore: SyncStore {
         let isolation: PostgresIsolation
         if case .pull = call { isolation = .repeatableRead } else { isolation = .readCommitted }
         return try await pool.transaction(isolation: isolation) { connection in
-          var rows = 0
-          switch call {
-          case .push:
-            let open = try await connection.query(
-              PostgresSyncSQL.accountIsOpen, [.text(caller.userID.uuidString)])
-            guard try open.first?.decode(Bool.self, at: 0) == true else {
-              throw SyncCallError.accountDeleted
-            }
-          case .pull(let since, let maxRows):
-            rows = maxRows
-            // Arguments `sync_pull` refuses go to it unchanged, for its own error.
-            if since >= 0, (1...1000).contains(maxRows) {
-              let fit = try await connection.query(
-                PostgresSyncSQL.pullRows,
-                [
-                  .text(caller.userID.uuidString), .int64(since), .int(maxRows),
-                  .int64(Int64(maximumPageBytes)),
-                ])
-              rows = min(maxRows, max(1, try fit.first?.decode(Int.self, at: 0) ?? maxRows))
-            }
-          }
+          let (statement, arguments) = try await ownerStep(call, caller, on: connection)
           try await connection.execute("SET LOCAL ROLE authenticated")
           try await connection.query(PostgresSyncSQL.claims, [.text(caller.claims)])
-          let result =
-            switch call {
-            case .pull(let since, _):
-              try await connection.query(PostgresSyncSQL.pull, [.int64(since), .int(rows)])
-            case .push(let changes):
-              try await connection.query(PostgresSyncSQL.push, [.text(changes)])
-            }
+          let result = try await connection.query(statement, arguments)
           guard let row = result.first else {
             throw PostgresError(.decoding, message: "the sync function returned no row")
           }
@@ -96,6 +70,36 @@ public struct PostgresSyncStore: SyncStore {
         }
         throw failure
       }
+    }
+  }
+
+  /// What runs as the login role, the tables' owner, before the transaction becomes
+  /// `authenticated`: a push's account check, or how many rows of a pull fit its byte bound.
+  /// Returns the sync function's call to run as the caller. Arguments `sync_pull` refuses
+  /// go to it unchanged, for its own error.
+  private func ownerStep(
+    _ call: SyncCall, _ caller: SyncCaller, on connection: PostgresConnection
+  ) async throws -> (PostgresStatement, [PostgresValue?]) {
+    switch call {
+    case .push(let changes):
+      let open = try await connection.query(
+        PostgresSyncSQL.accountIsOpen, [.text(caller.userID.uuidString)])
+      guard try open.first?.decode(Bool.self, at: 0) == true else {
+        throw SyncCallError.accountDeleted
+      }
+      return (PostgresSyncSQL.push, [.text(changes)])
+    case .pull(let since, let maxRows):
+      guard since >= 0, (1...1000).contains(maxRows) else {
+        return (PostgresSyncSQL.pull, [.int64(since), .int(maxRows)])
+      }
+      let fit = try await connection.query(
+        PostgresSyncSQL.pullRows,
+        [
+          .text(caller.userID.uuidString), .int64(since), .int(maxRows),
+          .int64(Int64(maximumPageBytes)),
+        ])
+      let rows = min(maxRows, max(1, try fit.first?.decode(Int.self, at: 0) ?? maxRows))
+      return (PostgresSyncSQL.pull, [.int64(since), .int(rows)])
     }
   }
 
