@@ -95,7 +95,9 @@ public struct ProxyConfiguration: Sendable {
   /// An OpenAI-compatible provider (OpenRouter, OpenAI, a local server).
   public struct Upstream: Sendable {
     /// The base URL; requests go to `<base>/chat/completions`.
-    public var baseURL: URL
+    public var baseURL: URL {
+      didSet { chatCompletionsURL = Self.chatCompletions(under: baseURL) }
+    }
     /// The key sent as `Authorization: Bearer`; never logged, never shown. `nil` for a
     /// local server that wants none (llama.cpp, Ollama).
     public var apiKey: String?
@@ -107,10 +109,15 @@ public struct ProxyConfiguration: Sendable {
       self.baseURL = baseURL
       self.apiKey = apiKey
       self.timeouts = timeouts
+      chatCompletionsURL = Self.chatCompletions(under: baseURL)
     }
 
-    /// Where chat completions are posted.
-    public var chatCompletionsURL: URL { baseURL.appendingPathComponent("chat/completions") }
+    /// Where chat completions are posted (made once, not for every request).
+    public private(set) var chatCompletionsURL: URL
+
+    private static func chatCompletions(under baseURL: URL) -> URL {
+      baseURL.appendingPathComponent("chat/completions")
+    }
   }
 
   /// The models clients may ask for, exactly as spelled, in the order `/v1/models` lists them.

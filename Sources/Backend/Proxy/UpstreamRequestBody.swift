@@ -5,29 +5,46 @@ import JOSE
 /// (with `stream_options.include_usage` when streaming) and the server's `max_tokens`. Nothing else a client sent
 /// can reach the provider: no base URLs, provider routing, fallback lists, plugins or tools.
 enum UpstreamRequestBody {
-  /// The JSON text for `request`.
+  /// The JSON text for `request`, written straight into bytes with the members in name
+  /// order, as `JSONText.serialize` orders them.
   static func json(for request: ProxyChatRequest, maxTokens: Int) -> [UInt8] {
-    var messages: [StrictJSONValue] = []
+    var output: [UInt8] = []
+    output.reserveCapacity(
+      160 + request.messages.reduce(0) { $0 + $1.content.utf8.count + 40 }
+        + (request.personaPrompt?.utf8.count ?? 0)
+        + request.memories.reduce(0) { $0 + $1.utf8.count + 4 })
+    output += #"{"max_tokens":"#.utf8
+    output += String(maxTokens).utf8
+    output += #","messages":["#.utf8
+    var first = true
+    func appendMessage(role: String, content: String) {
+      if !first { output.append(UInt8(ascii: ",")) }
+      first = false
+      output += #"{"content":"#.utf8
+      JSONText.appendQuoted(content, to: &output)
+      output += #","role":"#.utf8
+      JSONText.appendQuoted(role, to: &output)
+      output.append(UInt8(ascii: "}"))
+    }
     if let system = systemPrompt(persona: request.personaPrompt, memories: request.memories) {
-      messages.append(.object(["role": .string("system"), "content": .string(system)]))
+      appendMessage(role: "system", content: system)
     }
     for message in request.messages {
-      messages.append(
-        .object(["role": .string(message.role), "content": .string(message.content)]))
+      appendMessage(role: message.role, content: message.content)
     }
-    var members: [String: StrictJSONValue] = [
-      "model": .string(request.model),
-      "messages": .array(messages),
-      "max_tokens": .number(Double(maxTokens)),
-      // As the client asked: a non-streaming client's answer comes whole in one JSON
-      // object, without waiting for a stream of pieces to be joined (decision 113).
-      "stream": .bool(request.stream),
-    ]
-    if request.stream {
-      members["stream_options"] = .object(["include_usage": .bool(true)])
+    output += #"],"model":"#.utf8
+    JSONText.appendQuoted(request.model, to: &output)
+    // As the client asked: a non-streaming client's answer comes whole in one JSON
+    // object, without waiting for a stream of pieces to be joined (decision 113).
+    output +=
+      (request.stream
+      ? #","stream":true,"stream_options":{"include_usage":true}"# : #","stream":false"#).utf8
+    if let temperature = request.temperature {
+      output += #","temperature":"#.utf8
+      JSONText.append(.number(temperature), to: &output)
     }
-    if let temperature = request.temperature { members["temperature"] = .number(temperature) }
-    return Array(JSONText.serialize(.object(members)).utf8)
+    output.append(UInt8(ascii: "}"))
+    return output
   }
 
   /// The server's system message: the persona's prompt, then the user's memories as a

@@ -96,6 +96,7 @@ typedef enum {
 typedef enum {
   CURLINFO_EFFECTIVE_URL = 0x100001,
   CURLINFO_RESPONSE_CODE = 0x200002,
+  CURLINFO_REDIRECT_COUNT = 0x200014,
 } CURLINFO;
 
 typedef enum {

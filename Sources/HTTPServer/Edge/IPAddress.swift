@@ -32,7 +32,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
       text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
     else { return nil }
     let string = String(text)
-    if string.contains(":") {
+    if string.utf8.contains(UInt8(ascii: ":")) {
       var address = in6_addr()
       guard inet_pton(AF_INET6, string, &address) == 1 else { return nil }
       let bytes = withUnsafeBytes(of: &address) { Array($0) }

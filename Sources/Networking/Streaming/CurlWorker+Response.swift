@@ -48,9 +48,15 @@
     }
 
     /// The URL that answered: after redirects, the last one.
+    /// The URL that answered: the request's own unless a redirect was followed (then read
+    /// back from libcurl, which costs a parse the common case does not need).
     private var effectiveURL: URL {
+      var redirects = 0
+      guard let easy, kiln_curl_get_long(easy, CURLINFO_REDIRECT_COUNT, &redirects) == CURLE_OK,
+        redirects > 0
+      else { return transfer.request.url }
       var pointer: UnsafeMutablePointer<CChar>?
-      guard let easy, kiln_curl_get_string(easy, CURLINFO_EFFECTIVE_URL, &pointer) == CURLE_OK,
+      guard kiln_curl_get_string(easy, CURLINFO_EFFECTIVE_URL, &pointer) == CURLE_OK,
         let pointer, let url = URL(string: String(cString: pointer))
       else { return transfer.request.url }
       return url

@@ -14,6 +14,16 @@ import Testing
     #expect(configuration.messageBounds == .standard)
   }
 
+  @Test func chatCompletionsArePostedUnderTheBaseURLAsItIsNow() throws {
+    var upstream = ProxyConfiguration.Upstream(
+      baseURL: try #require(URL(string: "https://openrouter.ai/api/v1")), apiKey: nil)
+    #expect(
+      upstream.chatCompletionsURL.absoluteString == "https://openrouter.ai/api/v1/chat/completions")
+    upstream.baseURL = try #require(URL(string: "http://127.0.0.1:8080/v1/"))
+    #expect(
+      upstream.chatCompletionsURL.absoluteString == "http://127.0.0.1:8080/v1/chat/completions")
+  }
+
   struct BadValue: Sendable, CustomTestStringConvertible {
     var key: String
     var make: @Sendable () throws -> ProxyConfiguration

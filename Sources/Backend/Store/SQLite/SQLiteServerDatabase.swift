@@ -45,6 +45,11 @@ public actor SQLiteServerDatabase {
   private nonisolated let thread: ConnectionThread
   /// Ledger lines written together when they arrive together (`SQLiteServerStore`).
   nonisolated let ledgerWrites = CoalescedWrites<UsageRecord>()
+  /// Charging admissions judged together when they wait together (`admit(_:judge:)`).
+  nonisolated let pendingAdmissions = PendingAdmissions()
+  /// How many transactions have judged charging admissions, and how many admissions they
+  /// judged (for tests).
+  private(set) var admissionBatches = (transactions: 0, admissions: 0)
 
   /// The executor all of the actor's code runs on: the store's own thread.
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -162,10 +167,77 @@ public actor SQLiteServerDatabase {
       try identity.check(path: path)
       return try body(connection)
     } catch {
-      let failure = ServerStoreError(sqlite: error, path: path)
-      logger.error("server store: \(operation): \(failure)", category: .storage)
-      throw failure
+      throw failure(operation, error)
     }
+  }
+
+  /// Takes the turn of the charging admission `entry` on the thread (decision 199): returns
+  /// its decision when an earlier turn judged it; otherwise judges it together with every
+  /// admission waiting (`PendingAdmissions`), with `judge`.
+  /// - Throws: `ServerStoreError.unavailable` when the file could not judge this admission.
+  func admit(
+    _ entry: PendingAdmissions.Entry,
+    judge: @Sendable (AdmissionRequest, SQLiteConnection) throws -> AdmissionDecision
+  ) throws(ServerStoreError) -> AdmissionDecision {
+    while true {
+      if let decided = entry.decided { return try decided.get() }
+      let batch = pendingAdmissions.takeBatch()
+      // An entry is taken only by a turn that decides it, so an undecided one still waits.
+      guard !batch.isEmpty else { throw .unavailable("an admission was lost before it was judged") }
+      decide(batch, with: judge)
+    }
+  }
+
+  /// Decides every admission of `batch`: in one transaction, in order; when that fails for
+  /// any reason but a lock held too long or a closed file, again one transaction each, so
+  /// an admission the file refuses never fails the others (and the failed attempt, rolled
+  /// back, charged nothing).
+  private func decide(
+    _ batch: [PendingAdmissions.Entry],
+    with judge: (AdmissionRequest, SQLiteConnection) throws -> AdmissionDecision
+  ) {
+    do {
+      try identity.check(path: path)
+    } catch {
+      let failure = failure("admit", error)
+      for entry in batch { entry.decide(.failure(failure)) }
+      return
+    }
+    if batch.count > 1 {
+      do {
+        let decisions = try connection.transaction {
+          try batch.map { try judge($0.request, connection) }
+        }
+        admissionBatches.transactions += 1
+        admissionBatches.admissions += batch.count
+        for (entry, decision) in zip(batch, decisions) { entry.decide(.success(decision)) }
+        return
+      } catch let error as StorageError where error == .busy || error == .closed {
+        // Waiting again for each admission would hold the thread for a busy timeout each.
+        let failure = failure("admit", error)
+        for entry in batch { entry.decide(.failure(failure)) }
+        return
+      } catch {
+        // One at a time below.
+      }
+    }
+    for entry in batch {
+      do {
+        let decision = try connection.transaction { try judge(entry.request, connection) }
+        admissionBatches.transactions += 1
+        admissionBatches.admissions += 1
+        entry.decide(.success(decision))
+      } catch {
+        entry.decide(.failure(failure("admit", error)))
+      }
+    }
+  }
+
+  /// Logs `error`, which `operation` met, and says it as a store error.
+  private func failure(_ operation: String, _ error: any Error) -> ServerStoreError {
+    let failure = ServerStoreError(sqlite: error, path: path)
+    logger.error("server store: \(operation): \(failure)", category: .storage)
+    return failure
   }
 
   /// Caps the file at its current size, so the next write that needs a new page fails as a

@@ -3,14 +3,18 @@ import Storage
 extension SQLiteServerStore {
   public func admit(_ request: AdmissionRequest) async throws(ServerStoreError) -> AdmissionDecision
   {
-    try await perform("admit") { connection in
-      // Charging reads and writes in one BEGIN IMMEDIATE transaction: it takes the file's
-      // write lock before reading, so no other connection or process can judge the same
-      // counters in between. Looking only reads one snapshot and locks nothing.
-      if request.charge {
-        return try connection.transaction { try Self.judge(request, on: connection) }
+    // Charging reads and writes in a BEGIN IMMEDIATE transaction, shared with the other
+    // charging admissions waiting for the thread (decision 199): it takes the file's write
+    // lock before reading, so no other connection or process can judge the same counters in
+    // between. Looking only reads one snapshot and locks nothing.
+    guard request.charge else {
+      return try await perform("admit") { connection in
+        try connection.readTransaction { try Self.judge(request, on: connection) }
       }
-      return try connection.readTransaction { try Self.judge(request, on: connection) }
+    }
+    let entry = database.pendingAdmissions.add(request)
+    return try await database.admit(entry) { request, connection in
+      try Self.judge(request, on: connection)
     }
   }
 
