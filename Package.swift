@@ -92,7 +92,10 @@ package.targets += [
 package.targets += [
   .target(
     name: "Networking",
-    dependencies: ["Core", .target(name: "CCurl", condition: .when(platforms: [.linux]))]
+    dependencies: [
+      "Core", .target(name: "CCurl", condition: .when(platforms: [.linux])),
+      .target(name: "CEpoll", condition: .when(platforms: [.linux])),
+    ]
   ),
   .target(name: "Storage", dependencies: ["Core", "CSQLite"]),
   .target(name: "AI", dependencies: ["Core", "Networking"]),

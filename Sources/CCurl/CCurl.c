@@ -20,6 +20,7 @@ static struct {
   CURLMcode (*multi_add_handle)(CURLM *, CURL *);
   CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
   CURLMcode (*multi_perform)(CURLM *, int *);
+  CURLMcode (*multi_socket_action)(CURLM *, int, int, int *);
   CURLMcode (*multi_poll)(CURLM *, void *, unsigned int, int, int *);
   CURLMcode (*multi_wakeup)(CURLM *);
   CURLMsg *(*multi_info_read)(CURLM *, int *);
@@ -68,6 +69,7 @@ static int load_locked(const char *path) {
     {"curl_multi_add_handle", (void **)&api.multi_add_handle},
     {"curl_multi_remove_handle", (void **)&api.multi_remove_handle},
     {"curl_multi_perform", (void **)&api.multi_perform},
+    {"curl_multi_socket_action", (void **)&api.multi_socket_action},
     {"curl_multi_poll", (void **)&api.multi_poll},
     {"curl_multi_wakeup", (void **)&api.multi_wakeup},
     {"curl_multi_info_read", (void **)&api.multi_info_read},
@@ -207,4 +209,23 @@ CURLcode kiln_curl_easy_pause(CURL *handle, int bitmask) {
 
 CURLMcode kiln_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {
   return api.multi_setopt ? api.multi_setopt(multi, option, value) : KILN_CURLM_NOT_LOADED;
+}
+
+CURLMcode kiln_curl_multi_set_socket_callback(CURLM *multi, kiln_curl_socket_callback callback,
+                                              void *context) {
+  if (!api.multi_setopt) return KILN_CURLM_NOT_LOADED;
+  CURLMcode code = api.multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, callback);
+  return code != CURLM_OK ? code : api.multi_setopt(multi, CURLMOPT_SOCKETDATA, context);
+}
+
+CURLMcode kiln_curl_multi_set_timer_callback(CURLM *multi, kiln_curl_timer_callback callback,
+                                             void *context) {
+  if (!api.multi_setopt) return KILN_CURLM_NOT_LOADED;
+  CURLMcode code = api.multi_setopt(multi, CURLMOPT_TIMERFUNCTION, callback);
+  return code != CURLM_OK ? code : api.multi_setopt(multi, CURLMOPT_TIMERDATA, context);
+}
+
+CURLMcode kiln_curl_multi_socket_action(CURLM *multi, int socket, int mask, int *running) {
+  if (!api.multi_socket_action) return KILN_CURLM_NOT_LOADED;
+  return api.multi_socket_action(multi, socket, mask, running);
 }

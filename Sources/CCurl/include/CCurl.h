@@ -56,7 +56,25 @@ typedef enum {
   CURLMOPT_MAXCONNECTS = 6,
   CURLMOPT_MAX_HOST_CONNECTIONS = 7,
   CURLMOPT_MAX_TOTAL_CONNECTIONS = 13,
+  CURLMOPT_SOCKETDATA = 10002,
+  CURLMOPT_TIMERDATA = 10005,
+  CURLMOPT_SOCKETFUNCTION = 20001,
+  CURLMOPT_TIMERFUNCTION = 20004,
 } CURLMoption;
+
+// What a socket callback asks to be watched (`CURL_POLL_*`), and what `curl_multi_socket_action`
+// is told happened (`CURL_CSELECT_*`); `CURL_SOCKET_TIMEOUT` in place of a socket means the
+// timer libcurl asked for has run out.
+enum {
+  KILN_CURL_POLL_IN = 1,
+  KILN_CURL_POLL_OUT = 2,
+  KILN_CURL_POLL_INOUT = 3,
+  KILN_CURL_POLL_REMOVE = 4,
+  KILN_CURL_CSELECT_IN = 1,
+  KILN_CURL_CSELECT_OUT = 2,
+  KILN_CURL_CSELECT_ERR = 4,
+  KILN_CURL_SOCKET_TIMEOUT = -1,
+};
 
 // `CURLMOPT_PIPELINING`: multiplex several transfers over one HTTP/2 connection.
 #define CURLPIPE_MULTIPLEX 2L
@@ -121,6 +139,11 @@ typedef struct {
 } CURLMsg;
 
 typedef size_t (*kiln_curl_data_callback)(char *data, size_t size, size_t count, void *context);
+/// `CURLMOPT_SOCKETFUNCTION`: libcurl says which events it wants on `socket` (`what`).
+typedef int (*kiln_curl_socket_callback)(CURL *easy, int socket, int what, void *context,
+                                         void *socket_context);
+/// `CURLMOPT_TIMERFUNCTION`: libcurl asks to be called back in `timeout_ms` (-1: never).
+typedef int (*kiln_curl_timer_callback)(CURLM *multi, long timeout_ms, void *context);
 
 /// Opens libcurl (`path`, or `libcurl.so.4` when `path` is NULL or empty) and resolves every
 /// function below, once per process; later calls return the first call's answer. Returns 1
@@ -160,5 +183,14 @@ CURLcode kiln_curl_get_string(CURL *handle, CURLINFO info, char **value);
 CURLcode kiln_curl_easy_pause(CURL *handle, int bitmask);
 /// `curl_multi_setopt` for an option that takes a `long`.
 CURLMcode kiln_curl_multi_set_long(CURLM *multi, CURLMoption option, long value);
+/// Sets `CURLMOPT_SOCKETFUNCTION` and its `CURLMOPT_SOCKETDATA`.
+CURLMcode kiln_curl_multi_set_socket_callback(CURLM *multi, kiln_curl_socket_callback callback,
+                                              void *context);
+/// Sets `CURLMOPT_TIMERFUNCTION` and its `CURLMOPT_TIMERDATA`.
+CURLMcode kiln_curl_multi_set_timer_callback(CURLM *multi, kiln_curl_timer_callback callback,
+                                             void *context);
+/// `curl_multi_socket_action`: `socket` had the events `mask` (`KILN_CURL_CSELECT_*`), or
+/// the timer ran out (`KILN_CURL_SOCKET_TIMEOUT`, mask 0).
+CURLMcode kiln_curl_multi_socket_action(CURLM *multi, int socket, int mask, int *running);
 
 #endif

@@ -1,12 +1,14 @@
 #if os(Linux) && canImport(CCurl)
   import CCurl
+  import CEpoll
   import Foundation
+  import Glibc
   import Synchronization
 
   /// The thread-safe side of an `HTTPConnectionPool`'s libcurl thread: other threads post
-  /// commands here (start a transfer, stop one, resume a paused one) and wake the thread with
-  /// `curl_multi_wakeup`, the one libcurl call allowed from any thread. Everything else about
-  /// the multi handle and its transfers lives in `CurlMultiDriver`, on the pool's thread.
+  /// commands here (start a transfer, stop one, resume a paused one) and wake the thread
+  /// through a pipe its epoll instance watches. Everything else about the multi handle and
+  /// its transfers lives in `CurlMultiDriver`, on the pool's thread.
   final class CurlMultiLoop: Sendable {
     enum Command: Sendable {
       case add(id: Int, CurlTransfer)
@@ -17,8 +19,8 @@
     struct Inbox {
       var commands: [Command] = []
       var stopping = false
-      /// The multi handle's address while it exists; `nil` once the thread has freed it.
-      var multiAddress: UInt?
+      /// The wake-up pipe's write end while the thread runs; `nil` once it has ended.
+      var waker: Int32?
       var nextID = 0
     }
 
@@ -31,15 +33,22 @@
     /// Kept by the pool's thread, read by anyone.
     let statistics = Mutex(HTTPConnectionPool.Statistics())
 
-    private init(multiAddress: UInt) {
-      inbox = Mutex(Inbox(multiAddress: multiAddress))
+    private init(waker: Int32) {
+      inbox = Mutex(Inbox(waker: waker))
     }
 
-    /// Creates the multi handle with `limits` and starts the thread that drives it.
+    /// Creates the multi handle with `limits`, the epoll instance and the wake-up pipe, and
+    /// starts the thread that drives them.
     static func start(
       limits: HTTPConnectionPool.Limits
     ) -> Result<CurlMultiLoop, StartFailure> {
+      let poller: CurlPoller
+      switch CurlPoller.make() {
+      case .success(let made): poller = made
+      case .failure(let failure): return .failure(failure)
+      }
       guard let multi = kiln_curl_multi_init() else {
+        poller.close()
         return .failure(StartFailure(description: "libcurl could not create a multi handle"))
       }
       let options: [(CURLMoption, Int)] = [
@@ -51,6 +60,7 @@
         let code = kiln_curl_multi_set_long(multi, option, value)
         guard code == CURLM_OK else {
           kiln_curl_multi_cleanup(multi)
+          poller.close()
           return .failure(
             StartFailure(
               description:
@@ -59,12 +69,12 @@
         }
       }
       let address = UInt(bitPattern: multi)
-      let loop = CurlMultiLoop(multiAddress: address)
+      let loop = CurlMultiLoop(waker: poller.wakeWriter)
       // The multi handle is used only on this thread from here on; its address crosses over
       // because raw pointers are not Sendable.
       let thread = Thread {
         guard let multi = UnsafeMutableRawPointer(bitPattern: address) else { return }
-        CurlMultiDriver(multi: multi, loop: loop, limits: limits).run()
+        CurlMultiDriver(multi: multi, poller: poller, loop: loop, limits: limits).run()
       }
       thread.name = "dev.kiln.networking.pool"
       thread.start()
@@ -98,22 +108,66 @@
       }
     }
 
-    /// Called by the thread just before it frees the multi handle: no wake-up reaches it
-    /// after this returns.
+    /// Called by the thread just before it closes the pipe: no wake-up reaches it after
+    /// this returns.
     func closeWaker() {
-      inbox.withLock { $0.multiAddress = nil }
+      inbox.withLock { $0.waker = nil }
     }
 
+    /// Applies `change` and wakes the thread. Only the change that finds no command waiting
+    /// writes to the pipe: the thread empties the pipe before it takes the commands, so it
+    /// takes every command posted before that wake-up in the same turn.
     private func post(_ change: (inout Inbox) -> Void) {
       inbox.withLock { inbox in
+        let wasEmpty = inbox.commands.isEmpty
         change(&inbox)
-        // Under the lock, so the thread cannot free the handle in between.
-        if let address = inbox.multiAddress,
-          let multi = UnsafeMutableRawPointer(bitPattern: address)
-        {
-          kiln_curl_multi_wakeup(multi)
+        // Under the lock, so the thread cannot close the pipe in between.
+        if wasEmpty, let waker = inbox.waker {
+          var byte: UInt8 = 1
+          _ = write(waker, &byte, 1)
         }
       }
+    }
+  }
+
+  /// The pool thread's epoll instance and its wake-up pipe, whose read end it watches.
+  struct CurlPoller: Sendable {
+    let descriptor: Int32
+    let wakeReader: Int32
+    let wakeWriter: Int32
+
+    static func make() -> Result<CurlPoller, CurlMultiLoop.StartFailure> {
+      let descriptor = kiln_epoll_create()
+      guard descriptor >= 0 else {
+        return .failure(.init(description: "epoll_create1 failed (errno \(errno))"))
+      }
+      var ends: [Int32] = [0, 0]
+      guard pipe(&ends) == 0 else {
+        let code = errno
+        Glibc.close(descriptor)
+        return .failure(.init(description: "pipe failed (errno \(code))"))
+      }
+      for end in ends {
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      }
+      guard kiln_epoll_ctl(descriptor, kiln_epoll_add, ends[0], kiln_epoll_in) == 0 else {
+        let code = errno
+        for open in [descriptor, ends[0], ends[1]] { Glibc.close(open) }
+        return .failure(.init(description: "epoll_ctl failed (errno \(code))"))
+      }
+      return .success(CurlPoller(descriptor: descriptor, wakeReader: ends[0], wakeWriter: ends[1]))
+    }
+
+    /// Empties the pipe (the thread is awake now).
+    func drainWakeUps() {
+      withUnsafeTemporaryAllocation(byteCount: 256, alignment: 1) { scratch in
+        while read(wakeReader, scratch.baseAddress, scratch.count) == scratch.count {}
+      }
+    }
+
+    func close() {
+      for open in [descriptor, wakeReader, wakeWriter] { Glibc.close(open) }
     }
   }
 #endif

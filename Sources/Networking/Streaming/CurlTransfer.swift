@@ -10,9 +10,10 @@
   ///
   /// This value holds only what the exchange was asked to do. Its running state lives in a
   /// `CurlWorker` that is created on the transfer thread and never leaves it. Other threads
-  /// reach the transfer only through the mailbox: `cancel` there sets the reason and calls
-  /// `curl_multi_wakeup`, which libcurl allows from any thread, so a transfer sleeping in
-  /// `curl_multi_poll` stops at once and closes its connection.
+  /// reach the transfer only through the mailbox: `cancel` there sets the reason and wakes
+  /// the transfer's thread (`curl_multi_wakeup` for a lone transfer, the pool's wake-up pipe
+  /// for a pooled one), so a transfer waiting for the network stops at once and closes its
+  /// connection.
   struct CurlTransfer: Sendable {
     struct Request: Sendable {
       var url: URL
