@@ -42,6 +42,44 @@ import Testing
     #expect(lines.dropFirst(6).first?.hasPrefix("{\"time\":\"1969-12-31T23:59:59.500Z\"") == true)
   }
 
+  /// A task answering for a loop posts its line to the loop's mailbox instead of writing
+  /// it; once the loop has stopped, the line is written at once, never lost.
+  @Test func aTasksLineGoesToItsLoopsMailboxAndIsWrittenWhenTheLoopHasStopped() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+    let sink = FileDescriptorAccessLogSink(descriptor: ends[1])
+    let log = AccessLog(sink: sink)
+    let record = HTTPExchangeRecord(
+      start: Date(timeIntervalSince1970: 1_764_640_775.5), requestID: "req-task", method: .post,
+      route: "/v1/chat/completions", status: 200, latency: .microseconds(900),
+      duration: .milliseconds(12), bodyBytes: 4_096, completed: true)
+    let expected = Array((AccessLog.line(for: record) + "\n").utf8)
+    let mailbox = try LoopMailbox()
+    AccessLogForwarding.$mailbox.withValue(mailbox) {
+      log.exchangeFinished(record)
+    }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    #expect(read(ends[0], &buffer, buffer.count) == -1, "the line was written, not posted")
+    let posted = mailbox.drain()
+    #expect(posted.count == 1)
+    guard case .accessLog(let postedSink, let line)? = posted.first else {
+      Issue.record("expected an access-log message, got \(posted)")
+      return
+    }
+    #expect(postedSink === sink)
+    #expect(line == expected)
+    // A stopped loop takes no message: the line is written here instead.
+    _ = mailbox.seal()
+    AccessLogForwarding.$mailbox.withValue(mailbox) {
+      log.exchangeFinished(record)
+    }
+    let count = read(ends[0], &buffer, buffer.count)
+    #expect(count > 0 && Array(buffer[..<max(0, count)]) == expected)
+    close(ends[1])
+  }
+
   @Test func decimalsAndPaddedDigitsMatchTheirText() {
     for value in [0, 1, 9, 10, 99, 100, 999, 1_000, 65_535, Int.max] {
       var bytes: [UInt8] = []

@@ -4,7 +4,8 @@
   /// Access-log lines an event loop collects during one wake-up and writes when the
   /// wake-up ends (or once 64 KiB wait): one `write(2)` per sink per wake-up instead of
   /// one per request, and no lock shared with the other loops per request. Only the
-  /// loop's own thread touches it; answers made on tasks are written at once as before.
+  /// loop's own thread touches it; the lines of answers made on tasks reach it through
+  /// the loop's mailbox (`AccessLogForwarding`).
   final class AccessLogBatch {
     private var sinks: [FileDescriptorAccessLogSink] = []
     private var buffers: [[UInt8]] = []
@@ -51,6 +52,11 @@
       if buffers[index].count >= Self.flushThreshold { flush(index) }
     }
 
+    /// Appends one whole line (its line feed included) made elsewhere, for `sink`.
+    func append(line: [UInt8], to sink: FileDescriptorAccessLogSink) {
+      append(to: sink) { bytes, _ in bytes += line }
+    }
+
     /// Writes every waiting line, one `write(2)` per sink.
     func flush() {
       for index in sinks.indices where lineCounts[index] > 0 { flush(index) }
@@ -62,5 +68,14 @@
       buffers[index].removeAll(keepingCapacity: buffers[index].capacity <= 4 * Self.flushThreshold)
       lineCounts[index] = 0
     }
+  }
+
+  /// The mailbox of the loop a task answers for, set while the task makes its answer (and
+  /// streams its body): the access-log line of that answer is posted there, ahead of the
+  /// answer or the stream's end, and joins the loop's batch. The message that carries the
+  /// answer wakes the loop anyway, so the line costs no `write(2)` and no wake-up of its
+  /// own (decision 201). A line posted to a loop that has stopped is written at once.
+  enum AccessLogForwarding {
+    @TaskLocal static var mailbox: LoopMailbox?
   }
 #endif

@@ -106,7 +106,9 @@
           let mailbox = mailbox
           let id = connection.id
           Task {
-            let response = await responder(request)
+            let response = await AccessLogForwarding.$mailbox.withValue(mailbox) {
+              await responder(request)
+            }
             mailbox.post(.response(connection: id, response))
           }
           return
@@ -150,7 +152,9 @@
         let id = connection.id
         connection.streamTask = Task {
           do {
-            try await stream.produce(writer)
+            try await AccessLogForwarding.$mailbox.withValue(mailbox) {
+              try await stream.produce(writer)
+            }
             mailbox.post(.streamEnded(connection: id))
           } catch {
             // A producer that fails mid-body cannot say so in HTTP: the body is cut short

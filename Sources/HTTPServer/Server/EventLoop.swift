@@ -95,6 +95,8 @@
           shared.metrics.openConnections.subtract(1, ordering: .relaxed)
         case .response(_, let response):
           if case .stream(let stream) = response.body { abandon(stream) }
+        case .accessLog(let sink, let line):
+          line.withUnsafeBytes { sink.write($0) }
         case .streamWrite, .streamEnded, .streamFailed, .shutdown:
           break
         }
@@ -179,6 +181,12 @@
           streamWrite(connection, bytes)
         case .streamEnded(let id):
           if let connection = table.connection(id) { endStream(connection) }
+        case .accessLog(let sink, let line):
+          if let batch = AccessLogBatch.current {
+            batch.append(line: line, to: sink)
+          } else {
+            line.withUnsafeBytes { sink.write($0) }
+          }
         case .streamFailed(let id):
           // What the producer wrote before failing goes out first (its writes returned
           // before the loop sent them); the body then ends without its last chunk.

@@ -14,6 +14,9 @@
     case shutdown(deadlineSeconds: Double)
     /// A connection another loop accepted, handed over so connections spread evenly.
     case adopt(descriptor: Int32, peer: HTTPRemoteAddress?)
+    /// An access-log line (its line feed included) of an answer made on a task, for the
+    /// loop's batch (`AccessLogForwarding`).
+    case accessLog(FileDescriptorAccessLogSink, [UInt8])
   }
 
   /// A loop's inbox: a locked queue plus a pipe whose read end the loop's epoll watches.
