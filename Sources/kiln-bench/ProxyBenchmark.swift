@@ -68,6 +68,9 @@ struct ProxyBenchmark {
       environment: environment)
     defer { kiln.stop() }
     let kilnPort = try await kiln.port()
+    let passThrough = try await startPassThrough(
+      upstreamPort: upstreamPort, workers: loops, directory: directory)
+    defer { passThrough?.child.stop() }
     print(
       "proxy: upstream and kiln-server with \(loops) event loops each, \(chunks) chunks a stream,"
         + " POST /v1/chat/completions")
@@ -87,8 +90,8 @@ struct ProxyBenchmark {
     let plain = tokens.map { request(token: $0, stream: false) }
     let streamed = tokens.map { request(token: $0, stream: true) }
     let targets = [("direct", upstreamPort), ("kiln-server", kilnPort)]
-    // Warm both (connections, pools, the store's first pages).
-    for (_, port) in targets {
+    // Warm both (connections, pools, the store's first pages), and nginx.
+    for (_, port) in targets + (passThrough.map { [("nginx", $0.port)] } ?? []) {
       _ = await load(port, plain, clients: 1, rounds: 200, stream: false)
       _ = await load(port, streamed, clients: 64, rounds: 5, stream: true)
     }
@@ -105,11 +108,17 @@ struct ProxyBenchmark {
     }
     // The throughput target, measured long enough to be read: 10,000 streams a side, in
     // three rounds alternating direct and through kiln-server, judged on the median ratio.
+    // nginx passing the same streams through, when it is here, is measured in each round
+    // for scale: what a proxy that reads nothing it passes reaches on this machine.
     var rounds: [ProxyBenchmarkReport.ThroughputRound] = []
     for _ in 0..<3 {
       let direct = await load(upstreamPort, streamed, clients: 50, rounds: 200, stream: true)
       let proxied = await load(kilnPort, streamed, clients: 50, rounds: 200, stream: true)
-      rounds.append(.init(direct: direct, proxied: proxied))
+      var nginx: ProxyBenchmarkLoad.Result?
+      if let passThrough {
+        nginx = await load(passThrough.port, streamed, clients: 50, rounds: 200, stream: true)
+      }
+      rounds.append(.init(direct: direct, proxied: proxied, passThrough: nginx))
     }
     let memory = ServerBenchmarkTools.memoryKiB(kiln.pid)
     let report = ProxyBenchmarkReport(
@@ -157,6 +166,26 @@ struct ProxyBenchmark {
     print(
       "    1,000 concurrent echo streams: \(thousand.completed) complete, \(thousand.errors)"
         + " errors, RSS peak \(memory.peak / 1024) MiB")
+  }
+
+  /// nginx passing requests through to the upstream (`nginxPassThroughConfiguration`), or
+  /// `nil` when nginx is not here and cannot be installed.
+  private func startPassThrough(
+    upstreamPort: Int, workers: Int, directory: String
+  ) async throws -> (child: ServerBenchmarkTools.Child, port: Int)? {
+    guard let tools = await ServerBenchmarkTools.nginxAndWrk() else { return nil }
+    let port = ServerBenchmarkTools.freePort()
+    let configuration = directory + "/nginx.conf"
+    try ServerBenchmarkTools.nginxPassThroughConfiguration(
+      directory: directory, port: port, workers: workers, upstreamPort: upstreamPort
+    ).write(toFile: configuration, atomically: true, encoding: .utf8)
+    let nginx = try ServerBenchmarkTools.Child(
+      tools.nginx, ["-p", directory, "-c", configuration, "-e", directory + "/error.log"])
+    // Until nginx answers (bounded: 50 tries, 100 ms apart).
+    for _ in 0..<50 where ServerBenchmarkLoad.probeLatency(port: port, requests: 1) == nil {
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    return (nginx, port)
   }
 
   private func request(token: String, stream: Bool) -> [UInt8] {

@@ -9,7 +9,12 @@ struct ProxyBenchmarkReport {
   struct ThroughputRound {
     var direct: ProxyBenchmarkLoad.Result
     var proxied: ProxyBenchmarkLoad.Result
+    /// nginx passing the same streams through, for scale (when nginx is here).
+    var passThrough: ProxyBenchmarkLoad.Result?
     var ratio: Double { proxied.perSecond / max(0.001, direct.perSecond) }
+    var passThroughRatio: Double? {
+      passThrough.map { $0.perSecond / max(0.001, direct.perSecond) }
+    }
   }
 
   let direct: [ProxyBenchmarkLoad.Result]
@@ -64,10 +69,14 @@ struct ProxyBenchmarkReport {
     let roundErrors = throughput.reduce(0) { $0 + $1.direct.errors + $1.proxied.errors }
     print("  50 concurrent streaming clients, 10,000 streams a side, alternating:")
     for (index, round) in throughput.enumerated() {
+      let nginx = round.passThrough.map { result in
+        "; nginx pass-through \(format(result.perSecond, 0))/s,"
+          + " \(format(round.passThroughRatio ?? 0, 2))x, errors \(result.errors)"
+      }
       print(
         "    round \(index + 1): direct \(format(round.direct.perSecond, 0))/s,"
           + " kiln-server \(format(round.proxied.perSecond, 0))/s, \(format(round.ratio, 2))x;"
-          + " errors \(round.direct.errors + round.proxied.errors)")
+          + " errors \(round.direct.errors + round.proxied.errors)" + (nginx ?? ""))
     }
     print("  added by kiln-server:")
     print(
@@ -79,6 +88,12 @@ struct ProxyBenchmarkReport {
       "    50 concurrent streams: \(format(ratio, 2))x the direct throughput, the rounds' median"
         + " (target >= 0.50x) \(verdict(ratio >= 0.5)); the short runs above:"
         + " \(format(shortRatio, 2))x at 50, \(format(ratio64, 2))x at 64")
+    let passThrough = throughput.compactMap(\.passThroughRatio).sorted()
+    if !passThrough.isEmpty {
+      print(
+        "    for scale, nginx passing the same streams through (no token check, no store, no"
+          + " re-framing): \(format(passThrough[passThrough.count / 2], 2))x, the rounds' median")
+    }
     let thousandOK = proxied[4].errors == 0 && proxied[4].completed == 3000
     let memoryOK = peakKiB < 150 * 1024
     print(

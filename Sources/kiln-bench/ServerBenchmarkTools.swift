@@ -211,6 +211,30 @@ enum ServerBenchmarkTools {
   )
     -> String
   {
+    nginxConfiguration(
+      directory: directory, port: port, workers: workers,
+      location: "default_type application/json;\n          return 200 '\(body)';")
+  }
+
+  /// An nginx configuration passing every request on `port` through to the server on
+  /// `upstreamPort` with `workers`, as a reverse proxy in front of a streaming API is set
+  /// up: HTTP/1.1 with kept-alive upstream connections, and no buffering, so each event
+  /// goes on as it arrives. It reads nothing of what it passes.
+  static func nginxPassThroughConfiguration(
+    directory: String, port: Int, workers: Int, upstreamPort: Int
+  ) -> String {
+    nginxConfiguration(
+      directory: directory, port: port, workers: workers,
+      location: [
+        "proxy_pass http://upstream;", "proxy_http_version 1.1;",
+        #"proxy_set_header Connection "";"#, "proxy_buffering off;",
+      ].joined(separator: "\n          "),
+      upstream: "upstream upstream { server 127.0.0.1:\(upstreamPort); keepalive 256; }")
+  }
+
+  private static func nginxConfiguration(
+    directory: String, port: Int, workers: Int, location: String, upstream: String = ""
+  ) -> String {
     """
     worker_processes \(workers);
     daemon off;
@@ -225,13 +249,13 @@ enum ServerBenchmarkTools {
       fastcgi_temp_path \(directory)/fastcgi;
       uwsgi_temp_path \(directory)/uwsgi;
       scgi_temp_path \(directory)/scgi;
+      \(upstream)
       server {
         # Each worker gets its own listening socket and the kernel spreads connections over
         # them, as kiln-server hands its connections round its loops (decision 193).
         listen 127.0.0.1:\(port) reuseport;
         location / {
-          default_type application/json;
-          return 200 '\(body)';
+          \(location)
         }
       }
     }
