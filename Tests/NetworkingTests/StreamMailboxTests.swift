@@ -42,6 +42,29 @@ import Testing
     #expect(mailbox.offer(Data(count: 2)) == .abandoned)
   }
 
+  /// Pieces offered as the caller's bytes join the chunk still waiting, so one network
+  /// read reaches the reader as one chunk; the buffer's bound and the room call are the same.
+  @Test func bytesOfferedWhileAChunkWaitsJoinItWithinTheSameBound() async throws {
+    let mailbox = try await openMailbox(capacity: 16)
+    let calls = Mutex(0)
+    mailbox.setRoomHandler { calls.withLock { $0 += 1 } }
+    func offer(_ bytes: [UInt8]) -> StreamMailbox.Offer {
+      bytes.withUnsafeBytes { mailbox.offer(bytes: $0) }
+    }
+    for index in 0..<4 { #expect(offer([UInt8(index), UInt8(index)]) == .taken) }
+    #expect(offer([7, 7]) == .full)
+    #expect(mailbox.retainedSlots == 1)
+    #expect(try await mailbox.nextChunks() == [Data([0, 0, 1, 1, 2, 2, 3, 3])])
+    #expect(calls.withLock { $0 } == 1)
+    // A reader already waiting is handed the piece itself.
+    async let next = mailbox.nextChunks()
+    while !mailbox.hasWaitingReader { await Task.yield() }
+    #expect(offer([9]) == .taken)
+    #expect(try await next == [Data([9])])
+    mailbox.cancel(.cancelled)
+    #expect(offer([1]) == .abandoned)
+  }
+
   @Test func aFullBufferHoldsTheTransferUntilTheReaderTakesAChunk() async throws {
     let mailbox = try await openMailbox(capacity: 16)
     let expired = HTTPError.cancelled

@@ -104,8 +104,8 @@
         }
         return length
       case .streaming:
+        if pausesWhenFull { return offer(UnsafeRawBufferPointer(start: data, count: length)) }
         let chunk = Data(bytes: data, count: length)
-        if pausesWhenFull { return offer(chunk) }
         let (deadline, expired) = totalDeadline()
         guard mailbox.deliver(chunk, deadline: deadline, expired: expired) else { return 0 }
         // Waiting for the reader is not the server's silence.
@@ -116,8 +116,8 @@
 
     /// A pooled transfer's chunk: taken, or the transfer pauses and libcurl keeps the chunk
     /// to hand over again when it is resumed.
-    private func offer(_ chunk: Data) -> Int {
-      switch mailbox.offer(chunk) {
+    private func offer(_ chunk: UnsafeRawBufferPointer) -> Int {
+      switch mailbox.offer(bytes: chunk) {
       case .taken:
         return chunk.count
       case .full:

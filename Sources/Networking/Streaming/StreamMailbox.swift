@@ -225,6 +225,36 @@ final class StreamMailbox: @unchecked Sendable {
     return .taken
   }
 
+  /// `offer(_:)` for bytes the caller still owns (libcurl's buffer): copied only once taken,
+  /// and added to the last chunk waiting when there is one, so the many small pieces of one
+  /// network read reach the reader as one chunk, not one allocation each.
+  func offer(bytes: UnsafeRawBufferPointer) -> Offer {
+    condition.lock()
+    if abortReason != nil {
+      condition.unlock()
+      return .abandoned
+    }
+    if let waiter = reader {
+      reader = nil
+      condition.unlock()
+      waiter.resume(returning: [Data(bytes)])
+      return .taken
+    }
+    guard bufferedBytes < limit else {
+      wantsRoom = true
+      condition.unlock()
+      return .full
+    }
+    if chunks.isEmpty {
+      chunks.append(Data(bytes))
+    } else {
+      chunks[chunks.count - 1].append(contentsOf: bytes)
+    }
+    bufferedBytes += bytes.count
+    condition.unlock()
+    return .taken
+  }
+
   /// Sets what runs, once per `.full` offer, when the reader has made room again. It runs
   /// on the reader's thread without the mailbox locked, so it must not block.
   func setRoomHandler(_ handler: (@Sendable () -> Void)?) {
@@ -271,6 +301,13 @@ final class StreamMailbox: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     return chunks.count
+  }
+
+  /// Whether a reader waits for the next chunk (for tests).
+  var hasWaitingReader: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return reader != nil
   }
 
   // MARK: - Private
