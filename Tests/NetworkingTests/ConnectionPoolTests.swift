@@ -30,6 +30,22 @@
       #expect(server.connectionCount == 1)
     }
 
+    /// A request to an idle pool wakes its thread through the pipe at once; without the
+    /// wake-up it would wait for the thread's idle timeout (a second) before starting.
+    @Test func aRequestToAnIdlePoolWakesItsThread() async throws {
+      let server = try makeServer()
+      defer { server.stop() }
+      server.route(.get, "/small", .json(#"{"ok":true}"#))
+      let pool = HTTPConnectionPool()
+      let client = makePooledClient(server, pool: pool)
+      for _ in 0..<3 {
+        let before = pool.statistics.wakeUps
+        #expect(try await client.send(HTTPRequest(path: "/small")).text == #"{"ok":true}"#)
+        #expect(pool.statistics.wakeUps > before)
+        #expect(pool.statistics.running == 0)
+      }
+    }
+
     @Test func theSameRequestsWithoutAPoolOpenAConnectionEach() async throws {
       // The baseline the test above improves on: each flow-controlled stream has its own
       // libcurl handles, so nothing is kept between requests.

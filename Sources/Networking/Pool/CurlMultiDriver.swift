@@ -37,8 +37,8 @@
     var nearestDeadline: UInt64?
     /// The sockets libcurl has asked to be watched.
     private var watched: Set<Int32> = []
-    /// When libcurl wants its timer run (`uptime()`), or `nil` when it wants none.
-    private var curlTimer: UInt64?
+    /// The timer libcurl asked for.
+    private var curlTimer = CurlTimer()
 
     init(
       multi: UnsafeMutableRawPointer, poller: CurlPoller, loop: CurlMultiLoop,
@@ -85,6 +85,7 @@
         for index in 0..<max(0, Int(ready)) {
           if descriptors[index] == poller.wakeReader {
             poller.drainWakeUps()
+            loop.statistics.withLock { $0.wakeUps += 1 }
           } else {
             act(on: descriptors[index], events[index])
           }
@@ -112,9 +113,8 @@
     /// Runs libcurl's timer once it is due: its own timeouts, and the first step of a
     /// transfer just added or resumed.
     private func runTimerIfDue() {
-      guard let due = curlTimer, HTTPTimeouts.uptime() >= due else { return }
       // Cleared first: the call may ask for the next timer.
-      curlTimer = nil
+      guard curlTimer.takeIfDue(at: HTTPTimeouts.uptime()) else { return }
       var running: Int32 = 0
       check(
         kiln_curl_multi_socket_action(
@@ -155,16 +155,14 @@
     /// libcurl's timer callback: run the timer in `milliseconds` (at once for 0), or never
     /// (-1).
     fileprivate func setTimer(_ milliseconds: Int) {
-      curlTimer =
-        milliseconds < 0
-        ? nil : HTTPTimeouts.uptime() &+ UInt64(milliseconds) &* 1_000_000
+      curlTimer.set(milliseconds: milliseconds, at: HTTPTimeouts.uptime())
     }
 
     /// How long the thread may sleep when nothing happens on the network: until libcurl's
     /// timer or the next deadline scan while transfers run, else until a command wakes it.
     private func waitTimeout(_ now: UInt64) -> Int32 {
       var wait: UInt64 = workers.isEmpty ? 1_000_000_000 : Self.scanInterval
-      if let curlTimer { wait = min(wait, curlTimer > now ? curlTimer - now : 0) }
+      if let timer = curlTimer.wait(at: now) { wait = min(wait, timer) }
       if !workers.isEmpty, let nearestDeadline {
         wait = min(wait, nearestDeadline > now ? nearestDeadline - now : 0)
       }
@@ -228,6 +226,31 @@
         workers[id]?.mailbox.cancel(failure, keepingBuffered: true)
         finish(id, failure)
       }
+    }
+  }
+
+  /// The one timer libcurl keeps through `CURLMOPT_TIMERFUNCTION`: a number of milliseconds
+  /// from when it asked (0: as soon as possible, outside the callback), or none (-1). Times
+  /// are `HTTPTimeouts.uptime()` nanoseconds.
+  struct CurlTimer: Equatable {
+    private(set) var due: UInt64?
+
+    /// What libcurl asked for at `now`.
+    mutating func set(milliseconds: Int, at now: UInt64) {
+      due = milliseconds < 0 ? nil : now &+ UInt64(milliseconds) &* 1_000_000
+    }
+
+    /// Whether the timer is due at `now`; a due timer is cleared, so the call it leads to
+    /// can set the next one.
+    mutating func takeIfDue(at now: UInt64) -> Bool {
+      guard let due, now >= due else { return false }
+      self.due = nil
+      return true
+    }
+
+    /// Nanoseconds from `now` until the timer is due (0 when it is), or `nil` for none.
+    func wait(at now: UInt64) -> UInt64? {
+      due.map { $0 > now ? $0 - now : 0 }
     }
   }
 #endif

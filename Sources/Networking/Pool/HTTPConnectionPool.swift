@@ -60,6 +60,9 @@ public final class HTTPConnectionPool: Sendable {
     public var paused = 0
     /// How many times a transfer has been paused since the pool was made.
     public var pauses = 0
+    /// How many times another thread's command woke the pool's thread (each submitted,
+    /// cancelled or resumed transfer wakes it, unless it was awake already).
+    public var wakeUps = 0
 
     /// Empty statistics.
     public init() {}

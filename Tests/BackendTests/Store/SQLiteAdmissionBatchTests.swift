@@ -103,6 +103,58 @@ struct SQLiteAdmissionBatchTests {
   }
 }
 
+extension SQLiteAdmissionBatchTests {
+  /// Judged again one at a time, an admission that meets the lock held too long fails the
+  /// ones after it at once: each would otherwise hold the thread for a busy timeout.
+  @Test func aLockHeldTooLongWhileJudgingOneAtATimeFailsTheRestWithoutWaiting() async throws {
+    try await withTemporaryDirectory(prefix: "kiln-batch") { directory in
+      let store = try SQLiteServerStore(directory: directory, clock: clock)
+      let database = store.database
+      let hold = try await ThreadHold(store)
+      let users = ["user-a", "user-b", "user-c"]
+      let entries = users.map { database.pendingAdmissions.add(admission($0)) }
+      let calls = Mutex<[String: Int]>([:])
+      let judge: @Sendable (AdmissionRequest, SQLiteConnection) throws -> AdmissionDecision = {
+        request, _ in
+        let call = calls.withLock { calls -> Int in
+          calls[request.userID, default: 0] += 1
+          return calls[request.userID, default: 0]
+        }
+        if request.userID == "user-b" {
+          // The batch fails for another reason first; alone, the file is locked.
+          throw call == 1 ? StorageError.failed(code: 1, detail: "refused") : StorageError.busy
+        }
+        return .admitted(freeRemaining: nil)
+      }
+      typealias Outcome = (String, Result<AdmissionDecision, ServerStoreError>)
+      let outcome = await withTaskGroup(of: Outcome.self) { group in
+        for (user, entry) in zip(users, entries) {
+          group.addTask {
+            do throws(ServerStoreError) {
+              return (user, .success(try await database.admit(entry, judge: judge)))
+            } catch {
+              return (user, .failure(error))
+            }
+          }
+        }
+        hold.release()
+        return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+      }
+      #expect((try? outcome["user-a"]?.get()) == .admitted(freeRemaining: nil))
+      for user in ["user-b", "user-c"] {
+        guard case .failure(let failure)? = outcome[user] else {
+          Issue.record("\(user) was admitted: \(String(describing: outcome[user]))")
+          continue
+        }
+        #expect(unavailableReason(failure).contains("busy timeout"), "\(user)")
+      }
+      // user-c was never judged: the batch stopped at user-b, and so did the retries.
+      #expect(calls.withLock { $0 } == ["user-a": 2, "user-b": 2])
+      await store.close()
+    }
+  }
+}
+
 /// Holds the store's one thread busy until released, so admissions queue up behind it.
 private final class ThreadHold: Sendable {
   private let gate = DispatchSemaphore(value: 0)

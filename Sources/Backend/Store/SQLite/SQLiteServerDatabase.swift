@@ -221,12 +221,17 @@ public actor SQLiteServerDatabase {
         // One at a time below.
       }
     }
-    for entry in batch {
+    for (index, entry) in batch.enumerated() {
       do {
         let decision = try connection.transaction { try judge(entry.request, connection) }
         admissionBatches.transactions += 1
         admissionBatches.admissions += 1
         entry.decide(.success(decision))
+      } catch let error as StorageError where error == .busy || error == .closed {
+        // As for the batch: the rest would each wait a busy timeout, or meet a closed file.
+        let failure = failure("admit", error)
+        for rest in batch[index...] { rest.decide(.failure(failure)) }
+        return
       } catch {
         entry.decide(.failure(failure("admit", error)))
       }
