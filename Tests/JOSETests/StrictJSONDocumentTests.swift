@@ -95,6 +95,40 @@ import Testing
     #expect(accepted > 1_500 && accepted < 6_000)
   }
 
+  /// One document reading text after text, valid and damaged, answers for each exactly as a
+  /// new document made from it does, including after a text it refused.
+  @Test func readingTextAfterTextIntoOneDocumentAnswersAsANewDocumentEachTime() {
+    var random = SeededGenerator(state: 0x5EED_0018)
+    var reused: StrictJSONDocument?
+    var refused = 0
+    for _ in 0..<2_000 {
+      var bytes = Array(Self.randomJSON(&random, depth: 0).utf8)
+      if Bool.random(using: &random), !bytes.isEmpty {
+        bytes[Int.random(in: 0..<bytes.count, using: &random)] =
+          Self.noise.randomElement(using: &random) ?? 0x20
+      }
+      // The reader is given text: damage that is not UTF-8 is repaired on the way in.
+      let text = String(decoding: bytes, as: UTF8.self)
+      let fresh = Result { () throws(StrictJSONError) -> StrictJSONValue in
+        let document = try StrictJSONDocument(parsing: Array(text.utf8))
+        return document.value(document.root)
+      }
+      guard var current = reused ?? (try? StrictJSONDocument(parsing: Array("0".utf8))) else {
+        Issue.record("a document of 0 was refused")
+        return
+      }
+      let read = Result { () throws(StrictJSONError) -> StrictJSONValue in
+        try current.read(text)
+        return current.value(current.root)
+      }
+      #expect(read == fresh, "\(text)")
+      if case .failure = read { refused += 1 }
+      // Kept whatever happened: the next text is read into the same document.
+      reused = current
+    }
+    #expect(refused > 100 && refused < 1_900)
+  }
+
   @Test func readsMembersElementsAndScalarsInPlace() throws {
     let document = try StrictJSONDocument(
       parsing: Array(

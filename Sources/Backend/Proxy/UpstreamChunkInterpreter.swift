@@ -32,6 +32,8 @@ struct UpstreamChunkInterpreter: Sendable {
   private(set) var text = ""
   let collectsText: Bool
   private let parser = StrictJSONParser(maximumDepth: 32)
+  /// The last chunk read, kept so the next is read into the same storage.
+  private var scratch: StrictJSONDocument?
 
   init(collectsText: Bool) {
     self.collectsText = collectsText
@@ -41,14 +43,22 @@ struct UpstreamChunkInterpreter: Sendable {
   mutating func step(_ event: ServerSentEvent) -> Step {
     guard event.type == ServerSentEvent.defaultType else { return .skip }
     if event.data == "[DONE]" { return .done }
-    let bytes = Array(event.data.utf8)
-    // Read in place, without a tree: this runs for every chunk of every stream.
+    // Read in place, without a tree, into the storage of the chunk before: this runs for
+    // every chunk of every stream.
     let chunk: StrictJSONDocument
     do {
-      chunk = try StrictJSONDocument(parsing: bytes, maximumDepth: parser.maximumDepth)
+      if var reused = scratch {
+        scratch = nil
+        try reused.read(event.data, maximumDepth: parser.maximumDepth)
+        chunk = reused
+      } else {
+        chunk = try StrictJSONDocument(
+          parsing: Array(event.data.utf8), maximumDepth: parser.maximumDepth)
+      }
     } catch {
       return .failed("The model provider sent a malformed chunk.")
     }
+    defer { scratch = chunk }
     let root = chunk.root
     guard chunk.isObject(root) else { return .failed("The model provider sent a malformed chunk.") }
     if let error = chunk.member("error", of: root), !chunk.isNull(error) {
@@ -82,7 +92,7 @@ struct UpstreamChunkInterpreter: Sendable {
     // A chunk spread over several `data:` lines holds line breaks; one line keeps the
     // client's framing simple, and re-serialising yields the same JSON value.
     let forwarded =
-      bytes.contains(UInt8(ascii: "\n"))
+      event.data.utf8.contains(UInt8(ascii: "\n"))
       ? JSONText.serialize(chunk.value(root)) : event.data
     return .forward(forwarded)
   }

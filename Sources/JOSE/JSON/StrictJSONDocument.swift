@@ -26,7 +26,7 @@ public struct StrictJSONDocument: Sendable {
     var number: Double
   }
 
-  let bytes: [UInt8]
+  private(set) var bytes: [UInt8]
   private(set) var nodes: [Node] = []
 
   /// The index of the top-level value.
@@ -42,6 +42,28 @@ public struct StrictJSONDocument: Sendable {
       bytes, maximumDepth: maximumDepth, maximumValues: maximumValues)
     self.bytes = scanner.bytes
     nodes.reserveCapacity(32)
+    try value(&scanner, depth: 0)
+    try scanner.finish()
+  }
+
+  /// Reads `text` in place of the document's text, as `init(parsing:)` reads it, reusing the
+  /// storage of the text and values before: a reader of many small texts (the chunks of a
+  /// stream) then allocates nothing per text once the storage is large enough. After a
+  /// throw the document holds nothing to read until a later call succeeds.
+  /// - Throws: `StrictJSONError`, the same one `init(parsing:)` throws for the text.
+  public mutating func read(
+    _ text: String, maximumDepth: Int = 32,
+    maximumValues: Int = StrictJSONParser.defaultMaximumValues
+  ) throws(StrictJSONError) {
+    var storage: [UInt8] = []
+    swap(&storage, &bytes)
+    storage.removeAll(keepingCapacity: true)
+    storage.append(contentsOf: text.utf8)
+    nodes.removeAll(keepingCapacity: true)
+    var scanner = try StrictJSONScanner.checked(
+      storage, maximumDepth: maximumDepth, maximumValues: maximumValues)
+    storage = []
+    bytes = scanner.bytes
     try value(&scanner, depth: 0)
     try scanner.finish()
   }
