@@ -127,8 +127,14 @@
       let server = try makeServer()
       defer { server.stop() }
       breakage.script(server)
-      let url = server.url("/broken")
-      if breakage == .refusedConnection { server.stop() }
+      var url = server.url("/broken")
+      // A port held bound and never listened on: a stopped server's port could be taken by
+      // another test's server meanwhile, which would answer instead of refusing.
+      let closed = breakage == .refusedConnection ? try ClosedLoopbackPort() : nil
+      defer { withExtendedLifetime(closed) {} }
+      if let closed {
+        url = try #require(URL(string: "http://127.0.0.1:\(closed.number)/broken"))
+      }
       let client =
         pooled ? makePooledClient(server) : makeClient(server)
       do {

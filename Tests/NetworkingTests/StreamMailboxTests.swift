@@ -65,6 +65,24 @@ import Testing
     #expect(offer([1]) == .abandoned)
   }
 
+  /// What has arrived is taken without waiting, with the same room call as a waiting
+  /// take; nothing arrived, or an exchange ended by the reader, gives `nil`.
+  @Test func chunksThatHaveArrivedAreTakenWithoutWaiting() async throws {
+    let mailbox = try await openMailbox(capacity: 16)
+    let calls = Mutex(0)
+    mailbox.setRoomHandler { calls.withLock { $0 += 1 } }
+    #expect(mailbox.chunksIfArrived() == nil)
+    for index in 0..<4 { #expect(mailbox.offer(Data([UInt8(index)])) == .taken) }
+    #expect(mailbox.offer(Data(count: 8)) == .taken)
+    #expect(mailbox.offer(Data([9])) == .full)
+    #expect(mailbox.chunksIfArrived()?.count == 5)
+    #expect(calls.withLock { $0 } == 1)
+    #expect(mailbox.chunksIfArrived() == nil)
+    #expect(mailbox.offer(Data([9])) == .taken)
+    mailbox.cancel(.cancelled)
+    #expect(mailbox.chunksIfArrived() == nil)
+  }
+
   @Test func aFullBufferHoldsTheTransferUntilTheReaderTakesAChunk() async throws {
     let mailbox = try await openMailbox(capacity: 16)
     let expired = HTTPError.cancelled

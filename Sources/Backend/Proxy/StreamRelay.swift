@@ -17,7 +17,9 @@ import Synchronization
 /// One ticker task serves the whole stream: a chunk only notes when it arrived, and the
 /// ticker, when it wakes after a chunk came, sleeps on to a full interval after it. (Restarting
 /// the ticker for every chunk cost a task start, a timer and a cancellation wake-up per
-/// chunk, which dominated the relay's cost under load.) The ticker writes its comment itself,
+/// chunk, which dominated the relay's cost under load.) It starts the first time the relay
+/// has to wait for the upstream, since silence can only begin there: a reply that has
+/// arrived whole by the time it is read costs no ticker at all. The ticker writes its comment itself,
 /// taking turns with the relay (`WriteTurn`), so a comment never lands inside a chunk and
 /// none follows the stream's end.
 struct StreamRelay: Sendable {
@@ -33,14 +35,20 @@ struct StreamRelay: Sendable {
     var pump = Pump(interpreter: UpstreamChunkInterpreter(collectsText: false), limits: limits)
     let activity = Activity(at: now())
     let turn = WriteTurn()
-    let ticker = startTicker(activity, turn: turn, writer: writer)
+    var ticker: Task<Void, Never>?
     var iterator = body.makeAsyncIterator()
     var status = ReplyStatus.upstreamError
     loop: while true {
       let chunk: Data?
       var failed = false
       do {
-        chunk = try await iterator.next()
+        if let arrived = iterator.nextIfArrived() {
+          chunk = arrived
+        } else {
+          // About to wait for the upstream: from here on its silence is timed.
+          if ticker == nil { ticker = startTicker(activity, turn: turn, writer: writer) }
+          chunk = try await iterator.next()
+        }
       } catch {
         chunk = nil
         failed = true
@@ -76,7 +84,7 @@ struct StreamRelay: Sendable {
         break
       }
     }
-    ticker.cancel()
+    ticker?.cancel()
     await turn.close()
     if status == .completed {
       // After `[DONE]` the body is read to its end (nothing more is sent), so a pooled

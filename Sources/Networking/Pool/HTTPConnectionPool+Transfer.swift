@@ -20,7 +20,9 @@
         bufferCapacity: limits.readAhead, now: now, onDone: onDone)
       let mailbox = transfer.mailbox
       let head = try await mailbox.waitForHead { loop.submit(transfer) }
-      let body = HTTPResponseBody(batches: { try await mailbox.nextChunks() }) {
+      let body = HTTPResponseBody(
+        batches: { try await mailbox.nextChunks() }, arrived: { mailbox.chunksIfArrived() }
+      ) {
         mailbox.cancel(.cancelled)
       }
       return (head, body)

@@ -12,9 +12,12 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
   /// A chunk of bytes.
   public typealias Element = Data
 
+  /// A pull of the chunks that have arrived, without waiting (`nil`: none yet).
+  typealias ArrivedPull = @Sendable () -> [Data]?
+
   private enum Source: Sendable {
     case stream(AsyncThrowingStream<Data, any Error>)
-    case batches(@Sendable () async throws -> [Data]?)
+    case batches(@Sendable () async throws -> [Data]?, arrived: ArrivedPull?)
   }
 
   private let source: Source
@@ -43,12 +46,14 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
 
   /// A body whose chunks are pulled in batches (everything that arrived since the last
   /// pull; `nil` at the end), handed out one at a time: what `init(next:onCancel:)` does,
-  /// without a wait per chunk when the reader has fallen behind.
+  /// without a wait per chunk when the reader has fallen behind. `arrived`, when given,
+  /// takes what has arrived without waiting, for `Iterator.nextIfArrived()`.
   init(
     batches next: @escaping @Sendable () async throws -> [Data]?,
+    arrived: ArrivedPull? = nil,
     onCancel: @escaping @Sendable () -> Void
   ) {
-    self.source = .batches(next)
+    self.source = .batches(next, arrived: arrived)
     self.lifetime = Lifetime(onCancel: onCancel)
   }
 
@@ -78,8 +83,9 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
     switch source {
     case .stream(let chunks):
       Iterator(base: .stream(chunks.makeAsyncIterator()), iteration: Iteration(lifetime: lifetime))
-    case .batches(let next):
-      Iterator(base: .batches(next, []), iteration: Iteration(lifetime: lifetime))
+    case .batches(let next, let arrived):
+      Iterator(
+        base: .batches(next, arrived: arrived, []), iteration: Iteration(lifetime: lifetime))
     }
   }
 
@@ -87,8 +93,11 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
   public struct Iterator: AsyncIteratorProtocol {
     fileprivate enum Base {
       case stream(AsyncThrowingStream<Data, any Error>.Iterator)
-      /// The pull, and the chunks of its last batch not yet handed out.
-      case batches(@Sendable () async throws -> [Data]?, ArraySlice<Data>)
+      /// The pull, the pull that does not wait, and the chunks of the last batch not yet
+      /// handed out.
+      case batches(
+        @Sendable () async throws -> [Data]?, arrived: HTTPResponseBody.ArrivedPull?,
+        ArraySlice<Data>)
     }
 
     fileprivate var base: Base
@@ -103,10 +112,10 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
         case .stream(var iterator):
           chunk = try await iterator.next()
           base = .stream(iterator)
-        case .batches(let pull, var buffered):
+        case .batches(let pull, let arrived, var buffered):
           while buffered.isEmpty, let batch = try await pull() { buffered = batch[...] }
           chunk = buffered.popFirst()
-          base = .batches(pull, buffered)
+          base = .batches(pull, arrived: arrived, buffered)
         }
         if chunk == nil { iteration.lifetime.markFinished() }
         return chunk
@@ -119,10 +128,10 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
     /// The next chunk if it has already arrived, without waiting; `nil` when the reader
     /// would have to wait for it (or the body has ended: `next()` then says which).
     public mutating func nextIfArrived() -> Data? {
-      guard case .batches(let pull, var buffered) = base, let chunk = buffered.popFirst() else {
-        return nil
-      }
-      base = .batches(pull, buffered)
+      guard case .batches(let pull, let arrived, var buffered) = base else { return nil }
+      if buffered.isEmpty, let batch = arrived?(), !batch.isEmpty { buffered = batch[...] }
+      guard let chunk = buffered.popFirst() else { return nil }
+      base = .batches(pull, arrived: arrived, buffered)
       return chunk
     }
   }

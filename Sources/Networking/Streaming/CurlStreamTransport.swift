@@ -28,7 +28,9 @@
         now: now, onDone: onDone)
       let mailbox = transfer.mailbox
       let head = try await mailbox.waitForHead { transfer.start() }
-      let body = HTTPResponseBody(batches: { try await mailbox.nextChunks() }) {
+      let body = HTTPResponseBody(
+        batches: { try await mailbox.nextChunks() }, arrived: { mailbox.chunksIfArrived() }
+      ) {
         mailbox.cancel(.cancelled)
       }
       return (head, body)

@@ -101,6 +101,20 @@ final class StreamMailbox: @unchecked Sendable {
     }
   }
 
+  /// The chunks buffered now, without waiting: `nil` when none has arrived (the end and
+  /// failures are left for `nextChunks()` to report).
+  func chunksIfArrived() -> [Data]? {
+    condition.lock()
+    guard abortReason == nil, let taken = takeChunksLocked() else {
+      condition.unlock()
+      return nil
+    }
+    let room = takeRoomHandlerLocked()
+    condition.unlock()
+    room?()
+    return taken
+  }
+
   /// Ends the exchange with `reason` unless it has already ended: whoever waits is resumed
   /// with it, the transfer is woken and stops at its next step.
   /// - Parameter keepingBuffered: whether chunks already buffered are still handed out before
