@@ -42,7 +42,7 @@ struct StreamRelay: Sendable {
       let chunk: Data?
       var failed = false
       do {
-        if let arrived = iterator.nextIfArrived() {
+        if let arrived = iterator.nextWithoutWaiting() {
           chunk = arrived
         } else {
           // About to wait for the upstream: from here on its silence is timed.
@@ -63,7 +63,8 @@ struct StreamRelay: Sendable {
       if let chunk {
         activity.note(now())
         (frames, outcome) = pump.push(chunk)
-        // Chunks that have already arrived go out with this one, in one write.
+        // The rest of its batch goes out with this chunk, in one write; the next batch waits
+        // for that write, so a slow client holds the upstream back.
         while outcome == nil, let next = iterator.nextIfArrived() {
           let (more, ending) = pump.push(next)
           frames += more

@@ -125,12 +125,28 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
       }
     }
 
-    /// The next chunk if it has already arrived, without waiting; `nil` when the reader
-    /// would have to wait for it (or the body has ended: `next()` then says which).
+    /// The next chunk of the batch already taken, without waiting; `nil` when the batch is
+    /// used up (`next()` or `nextWithoutWaiting()` then take the next). A reader that sends
+    /// a batch on at once so handles at most one batch per send, which keeps the flow
+    /// control's bound.
     public mutating func nextIfArrived() -> Data? {
-      guard case .batches(let pull, let arrived, var buffered) = base else { return nil }
-      if buffered.isEmpty, let batch = arrived?(), !batch.isEmpty { buffered = batch[...] }
-      guard let chunk = buffered.popFirst() else { return nil }
+      guard case .batches(let pull, let arrived, var buffered) = base,
+        let chunk = buffered.popFirst()
+      else { return nil }
+      base = .batches(pull, arrived: arrived, buffered)
+      return chunk
+    }
+
+    /// The next chunk if it has arrived (from the batch already taken, or else a new batch
+    /// of what the transfer has delivered), without waiting; `nil` when the reader would
+    /// have to wait for it (or the body has ended: `next()` then says which).
+    public mutating func nextWithoutWaiting() -> Data? {
+      if let chunk = nextIfArrived() { return chunk }
+      guard case .batches(let pull, let arrived, _) = base, let batch = arrived?(),
+        !batch.isEmpty
+      else { return nil }
+      var buffered = batch[...]
+      let chunk = buffered.popFirst()
       base = .batches(pull, arrived: arrived, buffered)
       return chunk
     }

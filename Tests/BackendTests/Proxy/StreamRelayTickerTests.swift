@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -7,7 +8,8 @@ import Testing
 
 /// The relay's keep-alive ticker starts the first time the relay has to wait for the
 /// upstream: a reply that has arrived whole costs no ticker, one that keeps it waiting gets
-/// one (and only one).
+/// one (and only one). Taking what has arrived without waiting never lets the relay read
+/// past the flow control's bound.
 @Suite struct StreamRelayTickerTests {
   /// Counts the ticker's sleeps; each one waits until the test ends it.
   final class Sleeps: Sendable {
@@ -67,5 +69,61 @@ import Testing
     #expect(status == .completed)
     #expect(writer.text == Self.reply)
     #expect(sleeps.count.withLock { $0 } == 1)
+  }
+
+  /// A slow client holds a fast upstream back: each write carries at most one batch of the
+  /// transfer's buffer, however fast the transfer refills it.
+  @Test func aFastUpstreamIsHeldToTheBufferBoundByASlowClient() async throws {
+    let mailbox = StreamMailbox(capacity: 16 * 1024)
+    _ = try await mailbox.waitForHead {
+      mailbox.deliverHead(ResponseHead(statusCode: 200, headers: HTTPHeaders(), url: nil))
+    }
+    // The transfer's side, as the pool runs it: a full buffer pauses it until the reader
+    // makes room.
+    let room = DispatchSemaphore(value: 0)
+    mailbox.setRoomHandler { room.signal() }
+    let piece = Array(UpstreamScript.chunk(String(repeating: "x", count: 200)).utf8)
+    let pieces = 2_000
+    let ending = Array((UpstreamScript.finish() + UpstreamScript.done).utf8)
+    Thread {
+      for bytes in Array(repeating: piece, count: pieces) + [ending] {
+        while true {
+          switch bytes.withUnsafeBytes({ mailbox.offer(bytes: $0) }) {
+          case .taken: break
+          case .full:
+            room.wait()
+            continue
+          case .abandoned: return
+          }
+          break
+        }
+      }
+      mailbox.finish(nil)
+    }.start()
+    let body = HTTPResponseBody(
+      batches: { try await mailbox.nextChunks() }, arrived: { mailbox.chunksIfArrived() },
+      onCancel: { mailbox.cancel(.cancelled) })
+    let relay = StreamRelay(
+      body: body, keepAliveInterval: .seconds(15), sleep: { try await Task.sleep(for: $0) },
+      now: { Date() })
+    let writer = SlowWriter()
+    let (status, _) = await relay.run(writer: writer)
+    #expect(status == .completed)
+    let sizes = writer.sizes.withLock { $0 }
+    #expect(sizes.reduce(0, +) == pieces * piece.count + ending.count)
+    // The buffer's bound (half the capacity) plus the piece that passed it, with room for
+    // the framing; reading past the bound would give writes of hundreds of kilobytes.
+    #expect((sizes.max() ?? 0) <= 8 * 1024 + 2 * piece.count)
+    #expect(sizes.count > pieces * piece.count / (16 * 1024))
+  }
+}
+
+/// A client that takes each write a millisecond after it comes.
+final class SlowWriter: BackendBodyWriter {
+  let sizes = Mutex<[Int]>([])
+
+  func write(_ bytes: [UInt8]) async throws {
+    sizes.withLock { $0.append(bytes.count) }
+    try await Task.sleep(for: .milliseconds(1))
   }
 }
