@@ -14,6 +14,11 @@ import Testing
     }
   }
 
+  /// Offers `bytes` as a pooled transfer does (from a buffer it keeps).
+  private func offer(_ bytes: [UInt8], to mailbox: StreamMailbox) -> StreamMailbox.Offer {
+    bytes.withUnsafeBytes { mailbox.offer(bytes: $0) }
+  }
+
   private func openMailbox(capacity: Int) async throws -> StreamMailbox {
     let mailbox = StreamMailbox(capacity: capacity)
     _ = try await mailbox.waitForHead {
@@ -22,47 +27,30 @@ import Testing
     return mailbox
   }
 
-  @Test func anOfferToAFullBufferKeepsNothingAndCallsForMoreOnceTheReaderTakes() async throws {
+  /// Pieces offered while a chunk waits join it, so one network read reaches the reader as
+  /// one chunk. An offer to a full buffer keeps nothing and calls for more once the reader
+  /// has taken what waits (once per full offer).
+  @Test func piecesJoinTheWaitingChunkAndAFullBufferCallsForMoreOnceTaken() async throws {
     let mailbox = try await openMailbox(capacity: 16)
     // The buffer holds half the capacity: the reader may still hold the batch it took.
     let calls = Mutex(0)
     mailbox.setRoomHandler { calls.withLock { $0 += 1 } }
-    for index in 0..<4 { #expect(mailbox.offer(Data([UInt8(index), UInt8(index)])) == .taken) }
-    #expect(mailbox.offer(Data(count: 2)) == .full)
-    #expect(mailbox.retainedSlots == 4)
+    for index in 0..<4 { #expect(offer([UInt8(index), UInt8(index)], to: mailbox) == .taken) }
+    #expect(offer([7, 7], to: mailbox) == .full)
+    #expect(mailbox.retainedSlots == 1)
     #expect(calls.withLock { $0 } == 0)
     // A reader that fell behind takes everything buffered in one step, in order.
-    #expect(try await mailbox.nextChunks() == (0..<4).map { Data([UInt8($0), UInt8($0)]) })
-    #expect(mailbox.retainedSlots == 0)
-    #expect(calls.withLock { $0 } == 1)
-    #expect(mailbox.offer(Data([9])) == .taken)
-    #expect(try await mailbox.nextChunks() == [Data([9])])
-    #expect(calls.withLock { $0 } == 1)  // once per full offer
-    mailbox.cancel(.cancelled)
-    #expect(mailbox.offer(Data(count: 2)) == .abandoned)
-  }
-
-  /// Pieces offered as the caller's bytes join the chunk still waiting, so one network
-  /// read reaches the reader as one chunk; the buffer's bound and the room call are the same.
-  @Test func bytesOfferedWhileAChunkWaitsJoinItWithinTheSameBound() async throws {
-    let mailbox = try await openMailbox(capacity: 16)
-    let calls = Mutex(0)
-    mailbox.setRoomHandler { calls.withLock { $0 += 1 } }
-    func offer(_ bytes: [UInt8]) -> StreamMailbox.Offer {
-      bytes.withUnsafeBytes { mailbox.offer(bytes: $0) }
-    }
-    for index in 0..<4 { #expect(offer([UInt8(index), UInt8(index)]) == .taken) }
-    #expect(offer([7, 7]) == .full)
-    #expect(mailbox.retainedSlots == 1)
     #expect(try await mailbox.nextChunks() == [Data([0, 0, 1, 1, 2, 2, 3, 3])])
+    #expect(mailbox.retainedSlots == 0)
     #expect(calls.withLock { $0 } == 1)
     // A reader already waiting is handed the piece itself.
     async let next = mailbox.nextChunks()
     while !mailbox.hasWaitingReader { await Task.yield() }
-    #expect(offer([9]) == .taken)
+    #expect(offer([9], to: mailbox) == .taken)
     #expect(try await next == [Data([9])])
+    #expect(calls.withLock { $0 } == 1)
     mailbox.cancel(.cancelled)
-    #expect(offer([1]) == .abandoned)
+    #expect(offer([1], to: mailbox) == .abandoned)
   }
 
   /// What has arrived is taken without waiting, with the same room call as a waiting
@@ -72,13 +60,13 @@ import Testing
     let calls = Mutex(0)
     mailbox.setRoomHandler { calls.withLock { $0 += 1 } }
     #expect(mailbox.chunksIfArrived() == nil)
-    for index in 0..<4 { #expect(mailbox.offer(Data([UInt8(index)])) == .taken) }
-    #expect(mailbox.offer(Data(count: 8)) == .taken)
-    #expect(mailbox.offer(Data([9])) == .full)
-    #expect(mailbox.chunksIfArrived()?.count == 5)
+    for index in 0..<4 { #expect(offer([UInt8(index)], to: mailbox) == .taken) }
+    #expect(offer([UInt8](repeating: 5, count: 8), to: mailbox) == .taken)
+    #expect(offer([9], to: mailbox) == .full)
+    #expect(mailbox.chunksIfArrived() == [Data([0, 1, 2, 3, 5, 5, 5, 5, 5, 5, 5, 5])])
     #expect(calls.withLock { $0 } == 1)
     #expect(mailbox.chunksIfArrived() == nil)
-    #expect(mailbox.offer(Data([9])) == .taken)
+    #expect(offer([9], to: mailbox) == .taken)
     mailbox.cancel(.cancelled)
     #expect(mailbox.chunksIfArrived() == nil)
   }

@@ -9,7 +9,7 @@ import Foundation
 /// the buffer whole (`nextChunks()`) and may still hold that batch while the buffer fills
 /// again, so a stream holds at most `capacity` plus one chunk, however fast the server
 /// sends. A pooled
-/// transfer, which shares its thread with every other, never waits: `offer(_:)` refuses the
+/// transfer, which shares its thread with every other, never waits: `offer(bytes:)` refuses the
 /// chunk when the buffer is full, the transfer pauses, and the room handler resumes it.
 ///
 /// Either side may end the exchange. `cancel(_:)` (the reader left, or a deadline passed)
@@ -203,7 +203,7 @@ final class StreamMailbox: @unchecked Sendable {
     }
   }
 
-  /// What `offer(_:)` did with a chunk.
+  /// What `offer(bytes:)` did with a chunk.
   enum Offer: Equatable {
     /// The reader has it, or it is buffered.
     case taken
@@ -214,34 +214,11 @@ final class StreamMailbox: @unchecked Sendable {
     case abandoned
   }
 
-  /// Hands `chunk` to the reader or the buffer without waiting, for a transfer that shares
-  /// its thread with others and pauses itself instead of blocking.
-  func offer(_ chunk: Data) -> Offer {
-    condition.lock()
-    if abortReason != nil {
-      condition.unlock()
-      return .abandoned
-    }
-    if let waiter = reader {
-      reader = nil
-      condition.unlock()
-      waiter.resume(returning: [chunk])
-      return .taken
-    }
-    guard bufferedBytes < limit else {
-      wantsRoom = true
-      condition.unlock()
-      return .full
-    }
-    chunks.append(chunk)
-    bufferedBytes += chunk.count
-    condition.unlock()
-    return .taken
-  }
-
-  /// `offer(_:)` for bytes the caller still owns (libcurl's buffer): copied only once taken,
-  /// and added to the last chunk waiting when there is one, so the many small pieces of one
-  /// network read reach the reader as one chunk, not one allocation each.
+  /// Hands `bytes` to the reader or the buffer without waiting, for a transfer that shares
+  /// its thread with others and pauses itself instead of blocking. The bytes are the
+  /// caller's (libcurl's buffer): copied only once taken, and added to the last chunk still
+  /// waiting when there is one, so the many small pieces of one network read reach the
+  /// reader as one chunk, not one allocation each.
   func offer(bytes: UnsafeRawBufferPointer) -> Offer {
     condition.lock()
     if abortReason != nil {

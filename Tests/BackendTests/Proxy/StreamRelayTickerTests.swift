@@ -27,6 +27,18 @@ import Testing
     UpstreamScript.chunk("Hi") + UpstreamScript.chunk(" there") + UpstreamScript.finish()
     + UpstreamScript.usage() + UpstreamScript.done
 
+  /// Relays `body` with `sleeps` as the ticker's sleep and checks the whole reply went out.
+  private static func relayWhole(
+    _ body: HTTPResponseBody, sleeps: Sleeps, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let relay = StreamRelay(
+      body: body, keepAliveInterval: .seconds(15), sleep: sleeps.sleep, now: { Date() })
+    let writer = RecordingBodyWriter()
+    let (status, _) = await relay.run(writer: writer)
+    #expect(status == .completed, sourceLocation: sourceLocation)
+    #expect(writer.text == reply, sourceLocation: sourceLocation)
+  }
+
   @Test func aReplyThatHasArrivedWholeIsRelayedWithoutATicker() async {
     let handedOver = Mutex(false)
     let body = HTTPResponseBody(
@@ -38,12 +50,7 @@ import Testing
         }
       }, onCancel: {})
     let sleeps = Sleeps()
-    let relay = StreamRelay(
-      body: body, keepAliveInterval: .seconds(15), sleep: sleeps.sleep, now: { Date() })
-    let writer = RecordingBodyWriter()
-    let (status, _) = await relay.run(writer: writer)
-    #expect(status == .completed)
-    #expect(writer.text == Self.reply)
+    await Self.relayWhole(body, sleeps: sleeps)
     #expect(sleeps.count.withLock { $0 } == 0)
   }
 
@@ -62,12 +69,7 @@ import Testing
         return pieces.withLock { $0.isEmpty ? nil : [Data($0.removeFirst().utf8)] }
       },
       arrived: { nil }, onCancel: {})
-    let relay = StreamRelay(
-      body: body, keepAliveInterval: .seconds(15), sleep: sleeps.sleep, now: { Date() })
-    let writer = RecordingBodyWriter()
-    let (status, _) = await relay.run(writer: writer)
-    #expect(status == .completed)
-    #expect(writer.text == Self.reply)
+    await Self.relayWhole(body, sleeps: sleeps)
     #expect(sleeps.count.withLock { $0 } == 1)
   }
 

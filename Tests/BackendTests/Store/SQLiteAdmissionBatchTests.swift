@@ -67,20 +67,8 @@ struct SQLiteAdmissionBatchTests {
         }
         return .admitted(freeRemaining: nil)
       }
-      typealias Outcome = (String, Result<AdmissionDecision, ServerStoreError>)
-      let outcome = await withTaskGroup(of: Outcome.self) { group in
-        for (user, entry) in zip(users, entries) {
-          group.addTask {
-            do throws(ServerStoreError) {
-              return (user, .success(try await database.admit(entry, judge: judge)))
-            } catch {
-              return (user, .failure(error))
-            }
-          }
-        }
-        hold.release()
-        return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
-      }
+      let outcome = await takeTurns(
+        users: users, entries: entries, on: database, judge: judge, releasing: hold)
       #expect((try? outcome["user-a"]?.get()) == .admitted(freeRemaining: nil))
       #expect((try? outcome["user-c"]?.get()) == .admitted(freeRemaining: nil))
       guard case .failure(let failure)? = outcome["user-refused"] else {
@@ -126,20 +114,8 @@ extension SQLiteAdmissionBatchTests {
         }
         return .admitted(freeRemaining: nil)
       }
-      typealias Outcome = (String, Result<AdmissionDecision, ServerStoreError>)
-      let outcome = await withTaskGroup(of: Outcome.self) { group in
-        for (user, entry) in zip(users, entries) {
-          group.addTask {
-            do throws(ServerStoreError) {
-              return (user, .success(try await database.admit(entry, judge: judge)))
-            } catch {
-              return (user, .failure(error))
-            }
-          }
-        }
-        hold.release()
-        return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
-      }
+      let outcome = await takeTurns(
+        users: users, entries: entries, on: database, judge: judge, releasing: hold)
       #expect((try? outcome["user-a"]?.get()) == .admitted(freeRemaining: nil))
       for user in ["user-b", "user-c"] {
         guard case .failure(let failure)? = outcome[user] else {
@@ -152,6 +128,29 @@ extension SQLiteAdmissionBatchTests {
       #expect(calls.withLock { $0 } == ["user-a": 2, "user-b": 2])
       await store.close()
     }
+  }
+}
+
+/// Gives each queued admission its turn on the store's thread, releases `hold`, and
+/// returns every user's outcome.
+private func takeTurns(
+  users: [String], entries: [PendingAdmissions.Entry], on database: SQLiteServerDatabase,
+  judge: @escaping @Sendable (AdmissionRequest, SQLiteConnection) throws -> AdmissionDecision,
+  releasing hold: ThreadHold
+) async -> [String: Result<AdmissionDecision, ServerStoreError>] {
+  typealias Outcome = (String, Result<AdmissionDecision, ServerStoreError>)
+  return await withTaskGroup(of: Outcome.self) { group in
+    for (user, entry) in zip(users, entries) {
+      group.addTask {
+        do throws(ServerStoreError) {
+          return (user, .success(try await database.admit(entry, judge: judge)))
+        } catch {
+          return (user, .failure(error))
+        }
+      }
+    }
+    hold.release()
+    return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
   }
 }
 
