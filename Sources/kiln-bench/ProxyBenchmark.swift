@@ -110,15 +110,39 @@ struct ProxyBenchmark {
     // three rounds alternating direct and through kiln-server, judged on the median ratio.
     // nginx passing the same streams through, when it is here, is measured in each round
     // for scale: what a proxy that reads nothing it passes reaches on this machine.
+    // Each server's CPU time per stream is read around each load as well: steadier than
+    // streams per second on a shared machine, and what a change to kiln-server moves.
     var rounds: [ProxyBenchmarkReport.ThroughputRound] = []
+    let upstreamPID = upstream.pid
+    let kilnPID = kiln.pid
+    func cpu(_ pids: [Int32]) -> Double {
+      pids.reduce(0) { $0 + ServerBenchmarkTools.cpuSeconds($1) }
+    }
+    let nginxPIDs: () -> [String] = {
+      passThrough.map { ServerBenchmarkTools.childStatPaths(of: $0.child.pid) } ?? []
+    }
+    func nginxCPU(_ paths: [String]) -> Double {
+      paths.reduce(0) { $0 + ServerBenchmarkTools.cpuSeconds(statPath: $1) }
+    }
     for _ in 0..<3 {
+      var cost = ProxyBenchmarkReport.CPUPerStream()
+      var start = cpu([upstreamPID])
       let direct = await load(upstreamPort, streamed, clients: 50, rounds: 200, stream: true)
+      cost.upstreamAlone = perStream(cpu([upstreamPID]) - start, direct)
+      start = cpu([kilnPID])
+      let upstreamStart = cpu([upstreamPID])
       let proxied = await load(kilnPort, streamed, clients: 50, rounds: 200, stream: true)
+      cost.kilnServer = perStream(cpu([kilnPID]) - start, proxied)
+      cost.upstreamBehindKiln = perStream(cpu([upstreamPID]) - upstreamStart, proxied)
       var nginx: ProxyBenchmarkLoad.Result?
       if let passThrough {
-        nginx = await load(passThrough.port, streamed, clients: 50, rounds: 200, stream: true)
+        let workers = nginxPIDs()
+        let nginxStart = nginxCPU(workers)
+        let result = await load(passThrough.port, streamed, clients: 50, rounds: 200, stream: true)
+        cost.nginx = perStream(nginxCPU(workers) - nginxStart, result)
+        nginx = result
       }
-      rounds.append(.init(direct: direct, proxied: proxied, passThrough: nginx))
+      rounds.append(.init(direct: direct, proxied: proxied, passThrough: nginx, cost: cost))
     }
     let memory = ServerBenchmarkTools.memoryKiB(kiln.pid)
     let report = ProxyBenchmarkReport(
@@ -203,6 +227,11 @@ struct ProxyBenchmark {
       return nil
     }
     return (nginx, port)
+  }
+
+  /// CPU seconds spent over a load, in microseconds per completed stream.
+  private func perStream(_ seconds: Double, _ result: ProxyBenchmarkLoad.Result) -> Double {
+    result.completed > 0 ? seconds * 1_000_000 / Double(result.completed) : .nan
   }
 
   private func request(token: String, stream: Bool) -> [UInt8] {

@@ -6,11 +6,23 @@ import Foundation
 /// on the median of `throughput`'s rounds; the short runs' ratios are printed beside it.
 struct ProxyBenchmarkReport {
   /// One round of the throughput target: 50 clients direct, then through kiln-server.
+  /// CPU time per completed stream, in microseconds, of each server in one round.
+  struct CPUPerStream {
+    /// The upstream serving the direct load.
+    var upstreamAlone = Double.nan
+    /// kiln-server, and the upstream behind it, during the proxied load.
+    var kilnServer = Double.nan
+    var upstreamBehindKiln = Double.nan
+    /// nginx's workers during the pass-through load.
+    var nginx: Double?
+  }
+
   struct ThroughputRound {
     var direct: ProxyBenchmarkLoad.Result
     var proxied: ProxyBenchmarkLoad.Result
     /// nginx passing the same streams through, for scale (when nginx is here).
     var passThrough: ProxyBenchmarkLoad.Result?
+    var cost = CPUPerStream()
     var ratio: Double { proxied.perSecond / max(0.001, direct.perSecond) }
     var passThroughRatio: Double? {
       passThrough.map { $0.perSecond / max(0.001, direct.perSecond) }
@@ -77,6 +89,12 @@ struct ProxyBenchmarkReport {
         "    round \(index + 1): direct \(format(round.direct.perSecond, 0))/s,"
           + " kiln-server \(format(round.proxied.perSecond, 0))/s, \(format(round.ratio, 2))x;"
           + " errors \(round.direct.errors + round.proxied.errors)" + (nginx ?? ""))
+      let cost = round.cost
+      print(
+        "      CPU per stream: upstream alone \(format(cost.upstreamAlone, 0)) µs;"
+          + " kiln-server \(format(cost.kilnServer, 0)) µs"
+          + " (+ upstream \(format(cost.upstreamBehindKiln, 0)) µs)"
+          + (cost.nginx.map { "; nginx \(format($0, 0)) µs" } ?? ""))
     }
     print("  added by kiln-server:")
     print(
@@ -94,6 +112,16 @@ struct ProxyBenchmarkReport {
         "    for scale, nginx passing the same streams through (no token check, no store, no"
           + " re-framing): \(format(passThrough[passThrough.count / 2], 2))x, the rounds' median")
     }
+    func median(_ values: [Double]) -> Double {
+      let sorted = values.filter { !$0.isNaN }.sorted()
+      return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+    }
+    let nginxCosts = throughput.compactMap(\.cost.nginx)
+    print(
+      "    CPU per stream, the rounds' median: kiln-server"
+        + " \(format(median(throughput.map(\.cost.kilnServer)), 0)) µs; the upstream alone"
+        + " \(format(median(throughput.map(\.cost.upstreamAlone)), 0)) µs"
+        + (nginxCosts.isEmpty ? "" : "; nginx passing through \(format(median(nginxCosts), 0)) µs"))
     let thousandOK = proxied[4].errors == 0 && proxied[4].completed == 3000
     let memoryOK = peakKiB < 150 * 1024
     print(
