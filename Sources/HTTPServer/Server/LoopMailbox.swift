@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+  import Core
   import Glibc
   import Synchronization
 
@@ -21,25 +22,23 @@
 
   /// A loop's inbox: a locked queue plus a pipe whose read end the loop's epoll watches.
   final class LoopMailbox: Sendable {
-    let wakeReader: Int32
-    let wakeWriter: Int32
+    private let pipe: WakePipe
     private let messages = Mutex<(queue: [LoopMessage], closed: Bool)>(([], false))
 
     init() throws {
-      var ends: [Int32] = [0, 0]
-      guard pipe(&ends) == 0 else { throw Socket.Failure(call: "pipe", code: errno) }
-      for end in ends {
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      do {
+        pipe = try WakePipe()
+      } catch {
+        throw Socket.Failure(call: "pipe", code: error.code)
       }
-      wakeReader = ends[0]
-      wakeWriter = ends[1]
     }
 
     deinit {
-      close(wakeReader)
-      close(wakeWriter)
+      pipe.close()
     }
+
+    /// The descriptor the loop's epoll watches for messages.
+    var wakeReader: Int32 { pipe.reader }
 
     /// Queues a message and wakes the loop (a full pipe means it is already awake).
     ///
@@ -57,19 +56,14 @@
       }
       guard let wasEmpty else { return false }
       guard wasEmpty else { return true }
-      var byte: UInt8 = 1
-      _ = write(wakeWriter, &byte, 1)
+      pipe.wake()
       return true
     }
 
     /// Everything queued so far, in order.
     func drain() -> [LoopMessage] {
-      // Only the post that finds the queue empty writes a byte, so one read almost always
-      // empties the pipe; a full read means there may be more. Bytes left behind would only
-      // wake the loop once more (epoll is level-triggered), never lose a message.
-      withUnsafeTemporaryAllocation(byteCount: 256, alignment: 1) { scratch in
-        while read(wakeReader, scratch.baseAddress, scratch.count) == scratch.count {}
-      }
+      // Only the post that finds the queue empty writes a byte (see `WakePipe.drain`).
+      pipe.drain()
       return messages.withLock { state in
         defer { state.queue.removeAll() }
         return state.queue

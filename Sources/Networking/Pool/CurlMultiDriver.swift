@@ -83,8 +83,8 @@
         let ready = kiln_epoll_wait(
           poller.descriptor, &descriptors, &events, Int32(Self.batch), waitTimeout(now))
         for index in 0..<max(0, Int(ready)) {
-          if descriptors[index] == poller.wakeReader {
-            poller.drainWakeUps()
+          if descriptors[index] == poller.wake.reader {
+            poller.wake.drain()
             loop.statistics.withLock { $0.wakeUps += 1 }
           } else {
             act(on: descriptors[index], events[index])

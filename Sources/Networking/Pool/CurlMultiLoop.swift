@@ -1,6 +1,7 @@
 #if os(Linux) && canImport(CCurl)
   import CCurl
   import CEpoll
+  import Core
   import Foundation
   import Glibc
   import Synchronization
@@ -19,8 +20,8 @@
     struct Inbox {
       var commands: [Command] = []
       var stopping = false
-      /// The wake-up pipe's write end while the thread runs; `nil` once it has ended.
-      var waker: Int32?
+      /// The thread's wake-up pipe while the thread runs; `nil` once it has ended.
+      var waker: WakePipe?
       var nextID = 0
     }
 
@@ -33,7 +34,7 @@
     /// Kept by the pool's thread, read by anyone.
     let statistics = Mutex(HTTPConnectionPool.Statistics())
 
-    private init(waker: Int32) {
+    private init(waker: WakePipe) {
       inbox = Mutex(Inbox(waker: waker))
     }
 
@@ -69,7 +70,7 @@
         }
       }
       let address = UInt(bitPattern: multi)
-      let loop = CurlMultiLoop(waker: poller.wakeWriter)
+      let loop = CurlMultiLoop(waker: poller.wake)
       // The multi handle is used only on this thread from here on; its address crosses over
       // because raw pointers are not Sendable.
       let thread = Thread {
@@ -122,10 +123,7 @@
         let wasEmpty = inbox.commands.isEmpty
         change(&inbox)
         // Under the lock, so the thread cannot close the pipe in between.
-        if wasEmpty, let waker = inbox.waker {
-          var byte: UInt8 = 1
-          _ = write(waker, &byte, 1)
-        }
+        if wasEmpty, let waker = inbox.waker { waker.wake() }
       }
     }
   }
@@ -133,41 +131,32 @@
   /// The pool thread's epoll instance and its wake-up pipe, whose read end it watches.
   struct CurlPoller: Sendable {
     let descriptor: Int32
-    let wakeReader: Int32
-    let wakeWriter: Int32
+    let wake: WakePipe
 
     static func make() -> Result<CurlPoller, CurlMultiLoop.StartFailure> {
       let descriptor = kiln_epoll_create()
       guard descriptor >= 0 else {
         return .failure(.init(description: "epoll_create1 failed (errno \(errno))"))
       }
-      var ends: [Int32] = [0, 0]
-      guard pipe(&ends) == 0 else {
+      let wake: WakePipe
+      do {
+        wake = try WakePipe()
+      } catch {
+        Glibc.close(descriptor)
+        return .failure(.init(description: "pipe failed (errno \(error.code))"))
+      }
+      guard kiln_epoll_ctl(descriptor, kiln_epoll_add, wake.reader, kiln_epoll_in) == 0 else {
         let code = errno
         Glibc.close(descriptor)
-        return .failure(.init(description: "pipe failed (errno \(code))"))
-      }
-      for end in ends {
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-      }
-      guard kiln_epoll_ctl(descriptor, kiln_epoll_add, ends[0], kiln_epoll_in) == 0 else {
-        let code = errno
-        for open in [descriptor, ends[0], ends[1]] { Glibc.close(open) }
+        wake.close()
         return .failure(.init(description: "epoll_ctl failed (errno \(code))"))
       }
-      return .success(CurlPoller(descriptor: descriptor, wakeReader: ends[0], wakeWriter: ends[1]))
-    }
-
-    /// Empties the pipe (the thread is awake now).
-    func drainWakeUps() {
-      withUnsafeTemporaryAllocation(byteCount: 256, alignment: 1) { scratch in
-        while read(wakeReader, scratch.baseAddress, scratch.count) == scratch.count {}
-      }
+      return .success(CurlPoller(descriptor: descriptor, wake: wake))
     }
 
     func close() {
-      for open in [descriptor, wakeReader, wakeWriter] { Glibc.close(open) }
+      Glibc.close(descriptor)
+      wake.close()
     }
   }
 #endif
