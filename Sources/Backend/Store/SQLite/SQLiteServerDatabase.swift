@@ -191,17 +191,21 @@ public actor SQLiteServerDatabase {
   /// Decides every admission of `batch`: in one transaction, in order; when that fails for
   /// any reason but a lock held too long or a closed file, again one transaction each, so
   /// an admission the file refuses never fails the others (and the failed attempt, rolled
-  /// back, charged nothing).
+  /// back, charged nothing). A lock held too long or a closed file fails every admission not
+  /// yet decided at once: waiting again for each would hold the thread for a busy timeout
+  /// each.
   private func decide(
     _ batch: [PendingAdmissions.Entry],
     with judge: (AdmissionRequest, SQLiteConnection) throws -> AdmissionDecision
   ) {
+    func fail(_ entries: ArraySlice<PendingAdmissions.Entry>, _ error: any Error) {
+      let failure = failure("admit", error)
+      for entry in entries { entry.decide(.failure(failure)) }
+    }
     do {
       try identity.check(path: path)
     } catch {
-      let failure = failure("admit", error)
-      for entry in batch { entry.decide(.failure(failure)) }
-      return
+      return fail(batch[...], error)
     }
     if batch.count > 1 {
       do {
@@ -212,11 +216,8 @@ public actor SQLiteServerDatabase {
         admissionBatches.admissions += batch.count
         for (entry, decision) in zip(batch, decisions) { entry.decide(.success(decision)) }
         return
-      } catch let error as StorageError where error == .busy || error == .closed {
-        // Waiting again for each admission would hold the thread for a busy timeout each.
-        let failure = failure("admit", error)
-        for entry in batch { entry.decide(.failure(failure)) }
-        return
+      } catch let error as StorageError where error.endsEveryTurn {
+        return fail(batch[...], error)
       } catch {
         // One at a time below.
       }
@@ -227,13 +228,10 @@ public actor SQLiteServerDatabase {
         admissionBatches.transactions += 1
         admissionBatches.admissions += 1
         entry.decide(.success(decision))
-      } catch let error as StorageError where error == .busy || error == .closed {
-        // As for the batch: the rest would each wait a busy timeout, or meet a closed file.
-        let failure = failure("admit", error)
-        for rest in batch[index...] { rest.decide(.failure(failure)) }
-        return
+      } catch let error as StorageError where error.endsEveryTurn {
+        return fail(batch[index...], error)
       } catch {
-        entry.decide(.failure(failure("admit", error)))
+        fail(batch[index...index], error)
       }
     }
   }
@@ -289,4 +287,10 @@ private struct FileIdentity {
         "the database file \(path) was replaced since it was opened; restart kiln-server")
     }
   }
+}
+
+extension StorageError {
+  /// A lock held past the busy timeout, or a closed file: every admission still waiting would
+  /// meet it too.
+  fileprivate var endsEveryTurn: Bool { self == .busy || self == .closed }
 }
