@@ -16,8 +16,10 @@ extension Benchmark {
 /// and the release `kiln-server` (beside this binary) pointed at it, then sends the same
 /// `POST /v1/chat/completions` to both: sequential small non-streaming replies, sequential
 /// streams, and streams from 50, 64 and 1,000 concurrent clients; then the issue's
-/// throughput target (50 clients) in three alternating rounds of 10,000 streams a side. Each client is a user of its
-/// own (an HS256 token), so the figures include one admission per request in the store.
+/// throughput target (50 clients) in three alternating rounds of 10,000 streams a side,
+/// with nginx passing the same streams through beside them when it is here. Each client is
+/// a user of its own (an HS256 token), so the figures include one admission per request in
+/// the store.
 /// Only loopback addresses are used.
 struct ProxyBenchmark {
   var sequential = 2000

@@ -19,9 +19,9 @@ import Synchronization
 /// the ticker for every chunk cost a task start, a timer and a cancellation wake-up per
 /// chunk, which dominated the relay's cost under load.) It starts the first time the relay
 /// has to wait for the upstream, since silence can only begin there: a reply that has
-/// arrived whole by the time it is read costs no ticker at all. The ticker writes its comment itself,
-/// taking turns with the relay (`WriteTurn`), so a comment never lands inside a chunk and
-/// none follows the stream's end.
+/// arrived whole by the time it is read costs no ticker at all. The ticker writes its
+/// comment itself, taking turns with the relay (`WriteTurn`), so a comment never lands
+/// inside a chunk and none follows the stream's end.
 struct StreamRelay: Sendable {
   let body: HTTPResponseBody
   let keepAliveInterval: Duration

@@ -2,8 +2,9 @@ import JOSE
 
 /// The body sent upstream, built from an allowlist (anchors §0.3): the model, the server's
 /// system message and the client's user and assistant messages, the temperature, `stream`
-/// (with `stream_options.include_usage` when streaming) and the server's `max_tokens`. Nothing else a client sent
-/// can reach the provider: no base URLs, provider routing, fallback lists, plugins or tools.
+/// (with `stream_options.include_usage` when streaming) and the server's `max_tokens`.
+/// Nothing else a client sent can reach the provider: no base URLs, provider routing,
+/// fallback lists, plugins or tools.
 enum UpstreamRequestBody {
   /// The JSON text for `request`, written straight into bytes with the members in name
   /// order, as `JSONText.serialize` orders them.

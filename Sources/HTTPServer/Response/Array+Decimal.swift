@@ -7,9 +7,10 @@ extension [UInt8] {
   }
 
   /// Appends a value that is not negative in decimal, zero-padded on the left to at least
-  /// `count` digits (at most 20, the most an `Int` has). The digits are worked out from the right with the constant divisor
-  /// 10 (a multiplication once compiled) and appended in order: this runs several times for
-  /// every request (status, length, the access log's time and figures).
+  /// `count` digits (at most 20, the most an `Int` has). The digits are worked out from the
+  /// right with the constant divisor 10 (a multiplication once compiled) and appended in
+  /// order: this runs several times for every request (status, length, the access log's
+  /// time and figures).
   mutating func appendDigits(_ value: Int, count: Int) {
     let width = Swift.min(count, 20)
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
