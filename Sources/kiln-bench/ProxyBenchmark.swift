@@ -115,33 +115,28 @@ struct ProxyBenchmark {
     // Each server's CPU time per stream is read around each load as well: steadier than
     // streams per second on a shared machine, and what a change to kiln-server moves.
     var rounds: [ProxyBenchmarkReport.ThroughputRound] = []
-    let upstreamPID = upstream.pid
-    let kilnPID = kiln.pid
-    func cpu(_ pids: [Int32]) -> Double {
-      pids.reduce(0) { $0 + ServerBenchmarkTools.cpuSeconds($1) }
-    }
-    let nginxPIDs: () -> [String] = {
-      passThrough.map { ServerBenchmarkTools.childStatPaths(of: $0.child.pid) } ?? []
-    }
-    func nginxCPU(_ paths: [String]) -> Double {
-      paths.reduce(0) { $0 + ServerBenchmarkTools.cpuSeconds(statPath: $1) }
+    let upstreamStat = ["/proc/\(upstream.pid)/stat"]
+    let kilnStat = ["/proc/\(kiln.pid)/stat"]
+    func cpu(_ statPaths: [String]) -> Double {
+      statPaths.reduce(0) { $0 + ServerBenchmarkTools.cpuSeconds(statPath: $1) }
     }
     for _ in 0..<3 {
       var cost = ProxyBenchmarkReport.CPUPerStream()
-      var start = cpu([upstreamPID])
+      var start = cpu(upstreamStat)
       let direct = await load(upstreamPort, streamed, clients: 50, rounds: 200, stream: true)
-      cost.upstreamAlone = perStream(cpu([upstreamPID]) - start, direct)
-      start = cpu([kilnPID])
-      let upstreamStart = cpu([upstreamPID])
+      cost.upstreamAlone = perStream(cpu(upstreamStat) - start, direct)
+      start = cpu(kilnStat)
+      let upstreamStart = cpu(upstreamStat)
       let proxied = await load(kilnPort, streamed, clients: 50, rounds: 200, stream: true)
-      cost.kilnServer = perStream(cpu([kilnPID]) - start, proxied)
-      cost.upstreamBehindKiln = perStream(cpu([upstreamPID]) - upstreamStart, proxied)
+      cost.kilnServer = perStream(cpu(kilnStat) - start, proxied)
+      cost.upstreamBehindKiln = perStream(cpu(upstreamStat) - upstreamStart, proxied)
       var nginx: ProxyBenchmarkLoad.Result?
       if let passThrough {
-        let workers = nginxPIDs()
-        let nginxStart = nginxCPU(workers)
+        // The workers do the work; the master only starts them.
+        let workers = ServerBenchmarkTools.childStatPaths(of: passThrough.child.pid)
+        start = cpu(workers)
         let result = await load(passThrough.port, streamed, clients: 50, rounds: 200, stream: true)
-        cost.nginx = perStream(nginxCPU(workers) - nginxStart, result)
+        cost.nginx = perStream(cpu(workers) - start, result)
         nginx = result
       }
       rounds.append(.init(direct: direct, proxied: proxied, passThrough: nginx, cost: cost))
