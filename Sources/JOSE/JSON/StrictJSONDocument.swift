@@ -38,12 +38,9 @@ public struct StrictJSONDocument: Sendable {
     parsing bytes: some Collection<UInt8>, maximumDepth: Int = 32,
     maximumValues: Int = StrictJSONParser.defaultMaximumValues
   ) throws(StrictJSONError) {
-    var scanner = try StrictJSONScanner.checked(
-      bytes, maximumDepth: maximumDepth, maximumValues: maximumValues)
-    self.bytes = scanner.bytes
+    self.bytes = []
     nodes.reserveCapacity(32)
-    try value(&scanner, depth: 0)
-    try scanner.finish()
+    try load(bytes, maximumDepth: maximumDepth, maximumValues: maximumValues)
   }
 
   /// Reads `text` in place of the document's text, as `init(parsing:)` reads it, reusing the
@@ -55,15 +52,22 @@ public struct StrictJSONDocument: Sendable {
     _ text: String, maximumDepth: Int = 32,
     maximumValues: Int = StrictJSONParser.defaultMaximumValues
   ) throws(StrictJSONError) {
+    // Taken out of the document, so the storage is not shared while it is refilled.
     var storage: [UInt8] = []
     swap(&storage, &bytes)
     storage.removeAll(keepingCapacity: true)
     storage.append(contentsOf: text.utf8)
     nodes.removeAll(keepingCapacity: true)
+    try load(consume storage, maximumDepth: maximumDepth, maximumValues: maximumValues)
+  }
+
+  /// Checks and reads the whole of `bytes` into the (empty) values.
+  private mutating func load(
+    _ bytes: some Collection<UInt8>, maximumDepth: Int, maximumValues: Int
+  ) throws(StrictJSONError) {
     var scanner = try StrictJSONScanner.checked(
-      storage, maximumDepth: maximumDepth, maximumValues: maximumValues)
-    storage = []
-    bytes = scanner.bytes
+      bytes, maximumDepth: maximumDepth, maximumValues: maximumValues)
+    self.bytes = scanner.bytes
     try value(&scanner, depth: 0)
     try scanner.finish()
   }
