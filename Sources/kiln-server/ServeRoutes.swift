@@ -54,14 +54,16 @@ enum ServeRoutes {
   private static func addServiceRoutes(_ services: ServeServices, to router: inout HTTPRouter) {
     let proxy = services.proxy
     let limit = services.proxyRouteBodyLimit
+    // On the event loop (decision 206): between its waits for the store and the upstream, a
+    // proxy request only parses a body bounded by `limit` and checks a token.
     router.add(
-      .post, "/functions/v1/ai", bodyLimit: limit,
+      .post, "/functions/v1/ai", bodyLimit: limit, onEventLoop: true,
       handler: BackendAdapter.handler { await proxy.handleAI($0) })
     router.add(
-      .post, "/v1/chat/completions", bodyLimit: limit,
+      .post, "/v1/chat/completions", bodyLimit: limit, onEventLoop: true,
       handler: BackendAdapter.handler { await proxy.handleChatCompletions($0) })
     router.add(
-      .get, "/v1/models", bodyLimit: 0,
+      .get, "/v1/models", bodyLimit: 0, onEventLoop: true,
       handler: BackendAdapter.handler { await proxy.handleModels($0) })
     if let webhook = services.webhook {
       router.add(

@@ -3,8 +3,9 @@
 enum HTTPResponderOutcome: Sendable {
   /// The answer, made on the loop without suspending.
   case now(HTTPServerResponse)
-  /// The work that answers, run on a task of its own.
-  case later(HTTPResponder)
+  /// The work that answers, run on a task of its own: on the event loop's thread when
+  /// `onEventLoop` (`LoopExecutor`, decision 206), else on the shared pool.
+  case later(HTTPResponder, onEventLoop: Bool)
 }
 
 /// How the event loops ask for an answer: a plain `HTTPResponder` is always `.later`; a

@@ -42,7 +42,8 @@ public struct QueryItem: Sendable, Hashable {
 ///
 /// A route added with `synchronousHandler` (and the 404 / 405 answers) is answered on the
 /// event loop itself, without a task or a thread hop, when every middleware is an
-/// `HTTPSynchronousMiddleware`; otherwise it runs on a task like any other route.
+/// `HTTPSynchronousMiddleware`; otherwise it runs on a task like any other route. A route
+/// added with `onEventLoop` runs its task on the event loop that read the request.
 public struct HTTPRouter: Sendable {
   /// Answers a matched request.
   public typealias Handler =
@@ -57,7 +58,7 @@ public struct HTTPRouter: Sendable {
 
   /// How a route answers.
   enum Action: Sendable {
-    case asynchronous(Handler)
+    case asynchronous(Handler, onEventLoop: Bool)
     case synchronous(SynchronousHandler)
   }
 
@@ -80,11 +81,21 @@ public struct HTTPRouter: Sendable {
   /// Adds a route; `pattern` is a path whose `:name` segments capture one segment each.
   /// `bodyLimit` replaces the server's default body limit for this route (a body over it is
   /// 413, judged before it is read).
+  ///
+  /// With `onEventLoop`, the handler's task (middleware included) runs on the thread of the
+  /// event loop that read the request, between that loop's socket events (decision 206): it
+  /// starts without a thread hop and its answer needs no wake-up. Every stretch of it
+  /// between two suspensions then
+  /// holds up the loop's other connections, so it is only for handlers whose synchronous
+  /// work is short and bounded: no password hashing, no blocking call, no parse of more
+  /// than a bounded body. Others run on the shared pool (the default).
   public mutating func add(
     _ method: HTTPRequestMethod, _ pattern: String, bodyLimit: Int? = nil,
-    handler: @escaping Handler
+    onEventLoop: Bool = false, handler: @escaping Handler
   ) {
-    add(method, pattern, bodyLimit: bodyLimit, action: .asynchronous(handler))
+    add(
+      method, pattern, bodyLimit: bodyLimit,
+      action: .asynchronous(handler, onEventLoop: onEventLoop))
   }
 
   /// Adds a route whose handler answers without suspending (see `SynchronousHandler`);
@@ -127,7 +138,7 @@ public struct HTTPRouter: Sendable {
   ) async -> HTTPServerResponse {
     var next: HTTPMiddlewareNext
     switch action {
-    case .asynchronous(let handler):
+    case .asynchronous(let handler, _):
       next = { request in await handler(request, match.parameters) }
     case .synchronous(let handler):
       next = { request in handler(request, match.parameters) }
@@ -146,8 +157,12 @@ public struct HTTPRouter: Sendable {
     if case .synchronous(let handler) = action, let layers = synchronousMiddleware {
       return .now(Self.run(layers[...], request, match, handler))
     }
+    var onEventLoop = false
+    if case .asynchronous(_, let flag) = action { onEventLoop = flag }
     let router = self
-    return .later { request in await router.respond(to: request, match: match, action: action) }
+    return .later(
+      { request in await router.respond(to: request, match: match, action: action) },
+      onEventLoop: onEventLoop)
   }
 
   private static func run(

@@ -102,14 +102,19 @@
         case .now(let response):
           answeredInline = true
           respond(connection, with: response)
-        case .later(let responder):
+        case .later(let responder, let onEventLoop):
           let mailbox = mailbox
           let id = connection.id
-          Task {
+          let work: @Sendable () async -> Void = {
             let response = await AccessLogForwarding.$mailbox.withValue(mailbox) {
               await responder(request)
             }
             mailbox.post(.response(connection: id, response))
+          }
+          if onEventLoop {
+            Task(executorPreference: executor, operation: work)
+          } else {
+            Task(operation: work)
           }
           return
         }

@@ -19,6 +19,7 @@
     /// Bytes read since the last wake-up, added to the shared metrics once per wake-up.
     var bytesRead = 0
     let readBuffer: UnsafeMutableRawBufferPointer
+    let executor: LoopExecutor
 
     init(
       listener: Int32, mailboxes: [LoopMailbox], index: Int,
@@ -30,6 +31,7 @@
         shared: shared)
       self.listener = listener
       self.mailbox = mailboxes[index]
+      self.executor = LoopExecutor(mailbox: mailboxes[index])
       self.configuration = configuration
       self.responder = responder
       self.shared = shared
@@ -58,22 +60,29 @@
       let logBatch = AccessLogBatch()
       AccessLogBatch.install(logBatch)
       while shutdownDeadline == nil || !table.isEmpty {
-        let ready = kiln_epoll_wait(table.epoll, &readyDescriptors, &readyEvents, 256, tick)
+        // With messages queued (a job or answer posted from this very thread), it polls
+        // without sleeping; else the next post wakes it (`LoopMailbox`).
+        let sleeps = mailbox.prepareToSleep()
+        let ready = kiln_epoll_wait(
+          table.epoll, &readyDescriptors, &readyEvents, 256, sleeps ? tick : 0)
+        mailbox.awoke()
+        var pipeReady = false
         for index in 0..<max(0, Int(ready)) {
           let descriptor = readyDescriptors[index]
           let flags = readyEvents[index]
           if descriptor == listener {
             if shutdownDeadline == nil { table.acceptAll() }
           } else if descriptor == mailbox.wakeReader {
-            handleMessages()
+            pipeReady = true
           } else if let connection = table.connection(on: descriptor) {
             handle(connection, flags: flags)
           }
         }
+        handleMessages(pipeReady: pipeReady)
         logBatch.flush()
         publishByteCounts()
         let time = now
-        if time - lastTimerCheck >= tickSeconds || ready <= 0 {
+        if time - lastTimerCheck >= tickSeconds || (ready <= 0 && sleeps) {
           lastTimerCheck = time
           checkTimers(at: time)
         }
@@ -97,6 +106,9 @@
           if case .stream(let stream) = response.body { abandon(stream) }
         case .accessLog(let sink, let line):
           line.withUnsafeBytes { sink.write($0) }
+        case .job(let job):
+          // Its task still runs to its end, on the shared pool.
+          globalConcurrentExecutor.enqueue(job)
         case .streamWrite, .streamEnded, .streamFailed, .shutdown:
           break
         }
@@ -156,13 +168,13 @@
       }
     }
 
-    private func handleMessages() {
+    private func handleMessages(pipeReady: Bool) {
       // Stream writes taken in this pass go out with one flush per connection, after it.
       var written: [Connection] = []
       defer {
         for connection in written where table.isOpen(connection) { table.flush(connection) }
       }
-      for message in mailbox.drain() {
+      for message in mailbox.drain(pipeReady: pipeReady) {
         switch message {
         case .response(let id, let response):
           if let connection = table.connection(id) {
@@ -187,6 +199,9 @@
           } else {
             line.withUnsafeBytes { sink.write($0) }
           }
+        case .job(let job):
+          // A task of a route on this loop (decision 206) runs until it next waits.
+          job.runSynchronously(on: executor.asUnownedTaskExecutor())
         case .streamFailed(let id):
           // What the producer wrote before failing goes out first (its writes returned
           // before the loop sent them); the body then ends without its last chunk.

@@ -46,7 +46,7 @@
     ) {
       self.init(
         host: host, port: port, configuration: configuration, metrics: metrics,
-        outcomes: { _ in .later(responder) })
+        outcomes: { _ in .later(responder, onEventLoop: false) })
     }
 
     private init(

@@ -1,0 +1,129 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+@testable import HTTPServer
+
+/// Routes whose tasks run on their event loop (decision 206), over real sockets, and the
+/// mailbox that carries those tasks' jobs.
+@Suite struct HTTPServerLoopExecutorTests {
+  typealias Shared = HTTPServerStreamingTests.Shared
+
+  /// The calling thread.
+  static func thread() -> UInt { UInt(pthread_self()) }
+
+  /// Suspends until a thread of its own resumes the task, as the store's thread and
+  /// libcurl's resume a proxy request's task.
+  static func resumedFromAnotherThread() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Thread { continuation.resume() }.start()
+    }
+  }
+
+  /// Waits up to five seconds for `condition`.
+  static func eventually(_ condition: () -> Bool) async throws -> Bool {
+    for _ in 0..<500 {
+      if condition() { return true }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+  }
+
+  @Test func aRouteOnTheEventLoopRunsOnItsThreadBeforeAndAfterItWaits() async throws {
+    let threads = Shared<[String: [UInt]]>([:])
+    let record = { @Sendable (name: String) in
+      threads.update { $0[name, default: []].append(Self.thread()) }
+    }
+    var router = HTTPRouter()
+    // Answered inline: on the loop's own thread, the one to compare with.
+    router.add(
+      .get, "/inline",
+      synchronousHandler: { _, _ in
+        record("inline")
+        return .text("inline")
+      })
+    router.add(.get, "/loop", onEventLoop: true) { _, _ in
+      record("loop, before")
+      await Self.resumedFromAnotherThread()
+      record("loop, after")
+      return .text("loop")
+    }
+    // A handler that suspends is asynchronous (one that cannot would be answered inline).
+    router.add(.get, "/pool") { _, _ in
+      record("pool")
+      await Self.resumedFromAnotherThread()
+      return .text("pool")
+    }
+    try await HTTPServerInlineAnswerTests.withServer(
+      router, configuration: HTTPServerConfiguration(eventLoopCount: 1)
+    ) { port in
+      let client = try SocketClient(port: port)
+      for path in ["/inline", "/pool", "/loop", "/pool", "/loop", "/inline"] {
+        try client.send("GET \(path) HTTP/1.1\r\nHost: a\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == String(path.dropFirst()))
+      }
+    }
+    let seen = threads.get()
+    let loop = try #require(seen["inline"]?.first)
+    #expect(seen["inline"] == [loop, loop])
+    #expect(seen["loop, before"] == [loop, loop])
+    #expect(seen["loop, after"] == [loop, loop])
+    #expect(seen["pool"]?.count == 2)
+    #expect(seen["pool"]?.contains(loop) == false)
+  }
+
+  @Test func aTaskWaitingWhenItsLoopStopsStillFinishes() async throws {
+    let parked = Shared<CheckedContinuation<Void, Never>?>(nil)
+    let finished = Shared<Bool>(false)
+    var router = HTTPRouter()
+    router.add(.get, "/park", onEventLoop: true) { _, _ in
+      await withCheckedContinuation { continuation in parked.set(continuation) }
+      finished.set(true)
+      return .text("late")
+    }
+    let server = HTTPServer(
+      configuration: HTTPServerConfiguration(eventLoopCount: 1), router: router)
+    let port = try server.start()
+    let client = try SocketClient(port: port)
+    try client.send("GET /park HTTP/1.1\r\nHost: a\r\n\r\n")
+    #expect(try await Self.eventually { parked.get() != nil })
+    // The loop closes the waiting connection at the deadline and ends; its mailbox refuses
+    // every later job.
+    await server.shutdown(deadline: .milliseconds(50))
+    parked.get()?.resume()
+    #expect(try await Self.eventually { finished.get() })
+  }
+
+  /// Whether the wake pipe has a byte to read.
+  static func woken(_ mailbox: LoopMailbox) -> Bool {
+    var watched = pollfd(fd: mailbox.wakeReader, events: Int16(POLLIN), revents: 0)
+    return poll(&watched, 1, 0) == 1
+  }
+
+  @Test func aPostWakesTheLoopOnlyWhileItSleeps() throws {
+    let mailbox = try LoopMailbox()
+    // Awake (running its events or a task's job): the post is queued, nothing is written.
+    mailbox.post(.streamEnded(connection: 1))
+    #expect(!Self.woken(mailbox))
+    // A loop about to sleep with a message queued polls instead, and takes it.
+    #expect(!mailbox.prepareToSleep())
+    #expect(mailbox.drain(pipeReady: false).count == 1)
+    // Asleep: the first post wakes it, the next finds it woken.
+    #expect(mailbox.prepareToSleep())
+    mailbox.post(.streamEnded(connection: 2))
+    #expect(Self.woken(mailbox))
+    mailbox.post(.streamEnded(connection: 3))
+    mailbox.awoke()
+    #expect(mailbox.drain(pipeReady: true).count == 2)
+    #expect(!Self.woken(mailbox))
+    // Woken by its sockets, not by a post: later posts write nothing.
+    #expect(mailbox.prepareToSleep())
+    mailbox.awoke()
+    mailbox.post(.streamEnded(connection: 4))
+    #expect(!Self.woken(mailbox))
+    #expect(mailbox.drain(pipeReady: false).count == 1)
+  }
+}
