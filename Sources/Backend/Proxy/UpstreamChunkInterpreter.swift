@@ -92,9 +92,19 @@ struct UpstreamChunkInterpreter: Sendable {
     // A chunk spread over several `data:` lines holds line breaks; one line keeps the
     // client's framing simple, and re-serialising yields the same JSON value.
     let forwarded =
-      event.data.utf8.contains(UInt8(ascii: "\n"))
-      ? JSONText.serialize(chunk.value(root)) : event.data
+      Self.holdsLineFeed(event.data) ? JSONText.serialize(chunk.value(root)) : event.data
     return .forward(forwarded)
+  }
+
+  /// Whether `text` holds a line feed: `memchr` over its bytes, as this runs for every
+  /// chunk (the generic `contains` over its UTF-8 view, a byte at a time, took about a sixth
+  /// of the relay's own time).
+  private static func holdsLineFeed(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard let start = bytes.baseAddress else { return false }
+      return memchr(start, Int32(UInt8(ascii: "\n")), bytes.count) != nil
+    }
   }
 
   /// Takes in a whole `chat.completion` object, the upstream's answer to a non-streaming

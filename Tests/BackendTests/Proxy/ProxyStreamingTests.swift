@@ -75,6 +75,29 @@ import Testing
     #expect(!text.contains("[DONE]"))
   }
 
+  /// A chunk spread over several `data:` lines reaches the client as one line holding the
+  /// same JSON value; a one-line chunk passes byte for byte.
+  @Test func aChunkOverSeveralDataLinesGoesOutAsOneLine() async throws {
+    let harness = try ProxyHarness()
+    defer { harness.stop() }
+    let split =
+      "data: {\"id\":\"gen-1\",\"object\":\"chat.completion.chunk\",\n"
+      + "data: \"choices\":[{\"index\":0,\n"
+      + "data: \"delta\":{\"content\":\"Hi\"},\"finish_reason\":null}]}\n\n"
+    harness.scriptStream(
+      [.text(split), .text(UpstreamScript.chunk(" there")), .text(UpstreamScript.finish())]
+        + [.text(UpstreamScript.done)])
+    let text = try await harness.ask().streamedText()
+    // Re-serialized: the same value, its members in sorted order.
+    let joined =
+      #"data: {"choices":[{"delta":{"content":"Hi"},"finish_reason":null,"index":0}],"#
+      + #""id":"gen-1","object":"chat.completion.chunk"}"# + "\n\n"
+    #expect(
+      text
+        == joined + UpstreamScript.chunk(" there") + UpstreamScript.finish()
+        + UpstreamScript.done)
+  }
+
   @Test func aFinishedStreamWithoutDoneStillEndsWithDone() async throws {
     let harness = try ProxyHarness()
     defer { harness.stop() }
