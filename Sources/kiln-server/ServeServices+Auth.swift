@@ -28,8 +28,14 @@ extension ServeServices {
       store: stores.accounts, configuration: configuration, clock: clock, uuid: .live,
       mailer: mailer
     ) { userID in
-      try await eraseAccountData(
-        userID, sync: syncStore, proxy: serverStore, lateLedgerWrites: lateLedgerWrites)
+      do {
+        try await eraseAccountData(
+          userID, sync: syncStore, proxy: serverStore, lateLedgerWrites: lateLedgerWrites)
+      } catch {
+        // The second run's failure reaches no client (the account is gone): it is said here.
+        logger.error("erasing a deleted account's data failed: \(error)", category: .backend)
+        throw error
+      }
     }
     .limited(by: settings.auth.rateLimits(store: serverStore))
     return idTokens.map(service.signingIn(with:)) ?? service

@@ -112,17 +112,24 @@ public actor InMemoryServerStore: ServerStore {
 
   public func recordUsage(_ record: UsageRecord) throws(ServerStoreError) {
     try check()
-    ledger.append(record)
+    appendLedgerLine(record)
   }
 
   public func refundFreeMessage(
     userID: String, bucket: String, recording record: UsageRecord
   ) throws(ServerStoreError) -> Bool {
     try check()
-    ledger.append(record)
+    appendLedgerLine(record)
     guard let used = counters[userID]?.freeUsed[bucket], used > 0 else { return false }
     counters[userID]?.freeUsed[bucket] = used - 1
     return true
+  }
+
+  /// A closed account's line carries no user id, as in the stores on disk.
+  private func appendLedgerLine(_ record: UsageRecord) {
+    var line = record
+    if let user = line.userID, closedAccounts.contains(user) { line.userID = nil }
+    ledger.append(line)
   }
 
   public func usage(for userID: String) throws(ServerStoreError) -> [UsageRecord] {

@@ -50,11 +50,14 @@ struct AuthHarness {
     var configuration = AuthConfiguration(issuer: Self.issuer, scrypt: Self.cheapScrypt)
     configure(&configuration)
     let hook = self.hook
+    let store = self.store
     let base = AuthService(
       store: store, configuration: configuration, clock: clock.appClock,
       uuid: .incrementing(from: 1), mailer: mailer
     ) { userID in
-      try hook.call(userID)
+      var exists = false
+      if let id = UUID(uuidString: userID) { exists = try await store.user(id: id) != nil }
+      try hook.call(userID, accountExists: exists)
     }
     service = idTokens.map(base.signingIn(with:)) ?? base
   }
@@ -141,18 +144,36 @@ struct AuthHarness {
   }
 }
 
-/// Records the user ids the delete-account hook was called with; can be made to fail.
+/// Records the user ids the delete-account hook was called with, and whether the account
+/// still existed at each call; can be made to fail, every call or one by its number (failed
+/// calls are counted, not recorded).
 final class DeletionHook: Sendable {
-  private let state = Mutex<(erased: [String], fails: Bool)>(([], false))
+  private struct State {
+    var calls: [(userID: String, accountExisted: Bool)] = []
+    var count = 0
+    var fails = false
+    var failingCall: Int?
+  }
 
-  var erased: [String] { state.withLock { $0.erased } }
+  private let state = Mutex(State())
+
+  var erased: [String] { state.withLock { $0.calls.map(\.userID) } }
+
+  /// For each call, whether the account still existed then.
+  var accountExisted: [Bool] { state.withLock { $0.calls.map(\.accountExisted) } }
 
   func failNextCalls(_ fails: Bool) { state.withLock { $0.fails = fails } }
 
-  func call(_ userID: String) throws {
+  /// Makes call `number` (from 1, counting every call) fail, and no other.
+  func failCall(number: Int) { state.withLock { $0.failingCall = number } }
+
+  func call(_ userID: String, accountExists: Bool) throws {
     try state.withLock { state in
-      if state.fails { throw ServerStoreError.unavailable("erase failed") }
-      state.erased.append(userID)
+      state.count += 1
+      if state.fails || state.failingCall == state.count {
+        throw ServerStoreError.unavailable("erase failed")
+      }
+      state.calls.append((userID, accountExists))
     }
   }
 }

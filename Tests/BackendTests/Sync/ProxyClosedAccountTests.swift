@@ -53,4 +53,37 @@ struct ProxyClosedAccountTests {
       try await database.proxy.admit(admission("Not-A-UUID")) == .admitted(freeRemaining: nil))
     await database.close()
   }
+
+  /// A reply that ends after its account was deleted (a stream still running through the
+  /// deletion) is still counted, but its ledger line carries no user id: the deleted user
+  /// is not named again after `eraseUser` anonymised the earlier lines. Both ways a line is
+  /// written (a reply, a refund) do this; an account whose deletion did not finish keeps its
+  /// lines.
+  @Test(arguments: SyncStoreKind.allCases)
+  func aLedgerLineWrittenAfterTheAccountWasDeletedNamesNoOne(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
+    let proxy = database.proxy
+    let deleted = userA.uuidString.lowercased()
+    let unfinished = userB.uuidString.lowercased()
+    try await database.store.deleteSyncedRows(of: userA)
+    try await database.addAccount(userB)
+    try await database.store.deleteSyncedRows(of: userB)
+    func line(_ id: String, _ user: String) -> UsageRecord {
+      UsageRecord(
+        requestID: id, userID: user, model: "openai/gpt-4o-mini", promptTokens: 5,
+        completionTokens: 7, status: "completed", startedAt: storeNoon,
+        durationMilliseconds: 20, upstreamGenerationID: nil)
+    }
+    try await proxy.recordUsage(line("req-deleted", deleted))
+    _ = try await proxy.refundFreeMessage(
+      userID: deleted, bucket: "lifetime", recording: line("req-deleted-refund", deleted))
+    try await proxy.recordUsage(line("req-unfinished", unfinished))
+    #expect(try await proxy.usage(for: deleted).isEmpty)
+    #expect(try await proxy.usage(for: unfinished).map(\.requestID) == ["req-unfinished"])
+    #expect(
+      try await database.ledgerLines() == [
+        "req-deleted: none", "req-deleted-refund: none", "req-unfinished: \(unfinished)",
+      ])
+    await database.close()
+  }
 }

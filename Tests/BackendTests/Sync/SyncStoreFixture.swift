@@ -127,6 +127,23 @@ struct SyncDatabase {
     }
   }
 
+  /// Every ledger line as `request id: user id` (`none` for an anonymous line), in order.
+  func ledgerLines() async throws -> [String] {
+    let sql = """
+      SELECT request_id || ': ' || coalesce(user_id, 'none') FROM usage_ledger
+      ORDER BY request_id
+      """
+    switch backing {
+    case .postgres(let url, _):
+      let raw = try await PostgresConnection.connect(url: url)
+      let rows = try await raw.query(sql)
+      await raw.close()
+      return try rows.rows.map { try $0.decode(String.self, at: 0) }
+    case .sqlite(let directory, _):
+      return try sqliteStrings(directory, sql)
+    }
+  }
+
   private func sqliteStrings(_ directory: URL, _ sql: String) throws -> [String] {
     let raw = try SQLiteConnection(
       path: directory.appendingPathComponent(SQLiteServerDatabase.defaultFileName).path)

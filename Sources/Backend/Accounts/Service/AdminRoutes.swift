@@ -31,15 +31,14 @@ struct AdminRoutes: AuthRoutes {
     }
     guard let user = found else { throw .userNotFound }
     if request.method == "GET" { return Self.json(try await userJSON(user)) }
-    // The same erasure as delete-account: the proxy's data first, then the account.
-    do {
-      try await components.onAccountDeleted(user.id.uuidString.lowercased())
-    } catch {
-      throw .storeUnavailable
-    }
+    // The same erasure as delete-account: the proxy's data first, then the account, then
+    // what requests in flight wrote meanwhile.
+    let userID = user.id.uuidString.lowercased()
+    try await components.eraseBeforeDeleting(userID)
     guard
       try await stored({ () async throws(AuthStoreError) in try await store.deleteUser(id: id) })
     else { throw .userNotFound }
+    await components.eraseAfterDeleting(userID)
     return Self.json(.object([:]))
   }
 

@@ -44,3 +44,23 @@ struct AuthComponents: Sendable {
       randomBytes: randomBytes)
   }
 }
+
+extension AuthComponents {
+  /// Erases what the rest of the server keeps for `userID` before its account is deleted;
+  /// a failure refuses the deletion (503) with the account still in place.
+  func eraseBeforeDeleting(_ userID: String) async throws(AuthFailure) {
+    do {
+      try await onAccountDeleted(userID)
+    } catch {
+      throw .storeUnavailable
+    }
+  }
+
+  /// Erases again once the account is gone: a request admitted between the first erasure
+  /// and the deletion (a rate-limit count, a synced change) leaves nothing behind, and from
+  /// now on the account is closed, so nothing more is admitted for it. The account is
+  /// already deleted, so a failure here cannot refuse the call; the hook reports it.
+  func eraseAfterDeleting(_ userID: String) async {
+    try? await onAccountDeleted(userID)
+  }
+}

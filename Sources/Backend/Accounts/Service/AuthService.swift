@@ -30,7 +30,9 @@ public struct AuthService: Sendable, AuthRoutes {
   ///   - randomBytes: secure random bytes (salts, refresh tokens, keys); OpenSSL's by default.
   ///   - onAccountDeleted: erases what the rest of the server keeps for a user id
   ///     (kiln-server points it at `ServerStore.eraseUser`); runs before the account is
-  ///     deleted, so a failure leaves the account in place and the call can be repeated.
+  ///     deleted, so a failure leaves the account in place and the call can be repeated,
+  ///     and once more after it, for what requests in flight wrote meanwhile (a failure of
+  ///     that second run is the hook's to report: the account is gone by then).
   public init(
     store: any AuthStore, configuration: AuthConfiguration, clock: AppClock, uuid: UUIDGenerator,
     mailer: (any Mailer)? = nil,

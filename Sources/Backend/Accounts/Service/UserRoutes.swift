@@ -120,8 +120,9 @@ struct UserRoutes: AuthRoutes {
   }
 
   /// Deletes the caller's account: first what the rest of the server keeps (the hook), then
-  /// the account with its sessions and tokens. A repeated call finds no account (404) or
-  /// no valid token (401), never a server error.
+  /// the account with its sessions and tokens, then the hook once more for what a request
+  /// in flight wrote meanwhile. A repeated call finds no account (404) or no valid token
+  /// (401), never a server error.
   func deleteAccount(_ request: BackendRequest) async throws(AuthFailure) -> BackendResponse {
     let caller: Caller
     do {
@@ -130,16 +131,13 @@ struct UserRoutes: AuthRoutes {
       throw AuthFailure(status: 401, code: failure.code, message: failure.message)
     }
     let userID = caller.user.id.uuidString.lowercased()
-    do {
-      try await components.onAccountDeleted(userID)
-    } catch {
-      throw .storeUnavailable
-    }
+    try await components.eraseBeforeDeleting(userID)
     guard
       try await stored({ () async throws(AuthStoreError) in
         try await store.deleteUser(id: caller.user.id)
       })
     else { throw .userNotFound }
+    await components.eraseAfterDeleting(userID)
     return Self.json(.object(["deleted": .bool(true), "user_id": .string(userID)]))
   }
 }

@@ -268,7 +268,8 @@ enum PostgresServerSQL {
     sql: """
       INSERT INTO usage_ledger (request_id, user_id, model, prompt_tokens, completion_tokens,
         status, started_at, duration_ms, upstream_generation_id)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      VALUES ($1, CASE WHEN kiln_account_is_closed($2) THEN NULL ELSE $2 END,
+        $3, $4, $5, $6, $7, $8, $9)
       """)
   static let usage = PostgresStatement(
     name: "kiln_store_usage",

@@ -32,7 +32,8 @@ extension PostgresServerStore {
       WITH ledger AS (
           INSERT INTO usage_ledger (request_id, user_id, model, prompt_tokens,
             completion_tokens, status, started_at, duration_ms, upstream_generation_id)
-          VALUES ($3, $4, $5, $6, $7, $8, $9, $10, $11)),
+          VALUES ($3, CASE WHEN kiln_account_is_closed($4) THEN NULL ELSE $4 END,
+            $5, $6, $7, $8, $9, $10, $11)),
         refund AS (
           UPDATE free_usage SET used = used - 1
           WHERE user_id = $1 AND bucket = $2 AND used > 0 RETURNING 1)

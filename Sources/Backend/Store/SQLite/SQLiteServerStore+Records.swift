@@ -82,17 +82,22 @@ extension SQLiteServerStore {
     }
   }
 
-  /// Writes `record` as one ledger line; also used inside the refund's transaction.
+  /// Writes `record` as one ledger line; also used inside the refund's transaction. The
+  /// line of a reply that ends after its account was deleted (a stream still running then)
+  /// carries no user id, as `eraseUser` left the account's earlier lines.
   static func insertLedgerLine(_ record: UsageRecord, on connection: SQLiteConnection) throws {
     try connection.run(
       """
       INSERT INTO usage_ledger (request_id, user_id, model, prompt_tokens, completion_tokens,
         status, started_at, duration_ms, upstream_generation_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      VALUES (?1, CASE WHEN \(ledgerClosedCondition) THEN NULL ELSE ?2 END,
+        ?3, ?4, ?5, ?6, ?7, ?8, ?9)
       """, record.requestID, record.userID, record.model, record.promptTokens,
       record.completionTokens, record.status, record.startedAt.timeIntervalSince1970,
       record.durationMilliseconds, record.upstreamGenerationID)
   }
+
+  private static let ledgerClosedCondition = SQLiteSyncStore.closedCondition("?2")
 
   public func usage(for userID: String) async throws(ServerStoreError) -> [UsageRecord] {
     try await perform("read usage") { connection in

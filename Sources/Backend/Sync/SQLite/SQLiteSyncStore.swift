@@ -111,13 +111,18 @@ public struct SQLiteSyncStore: SyncStore {
   /// cannot): anything else is not looked up, as on PostgreSQL.
   static func isClosed(_ user: String, on connection: SQLiteConnection) throws -> Bool {
     guard UUID(uuidString: user) != nil else { return false }
-    return try connection.first(
-      """
-      SELECT 1 FROM sync_closed_accounts
-      WHERE user_id = ?1
-        AND NOT EXISTS (SELECT 1 FROM auth_users WHERE id IN (upper(?1), lower(?1)))
-      """, user
-    ) { $0.int(0) } != nil
+    return try connection.first("SELECT 1 WHERE \(closedCondition("?1"))", user) { $0.int(0) }
+      != nil
+  }
+
+  /// `isClosed` in SQL, for the user id in `parameter` (such as `?2`): true only for a
+  /// closed account's id, so other subjects (address keys, `NULL`) are never closed.
+  static func closedCondition(_ parameter: String) -> String {
+    """
+    EXISTS (SELECT 1 FROM sync_closed_accounts WHERE user_id = \(parameter))
+      AND NOT EXISTS (
+        SELECT 1 FROM auth_users WHERE id IN (upper(\(parameter)), lower(\(parameter))))
+    """
   }
 
   /// Whether any name or string in `value` holds U+0000.
