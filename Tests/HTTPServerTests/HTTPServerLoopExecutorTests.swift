@@ -75,6 +75,31 @@ import Testing
     #expect(seen["pool"]?.contains(loop) == false)
   }
 
+  /// A job posted from another thread wakes a sleeping loop at once, not at its next timer
+  /// tick (250 ms here): twenty requests that each wait for a thread of their own take far
+  /// less than twenty ticks.
+  @Test func aJobFromAnotherThreadWakesTheSleepingLoopAtOnce() async throws {
+    var router = HTTPRouter()
+    router.add(.get, "/loop", onEventLoop: true) { _, _ in
+      await Self.resumedFromAnotherThread()
+      return .text("loop")
+    }
+    let configuration = HTTPServerConfiguration(eventLoopCount: 1)
+    #expect(configuration.timerTick == .milliseconds(250))
+    let elapsed = Shared<Duration>(.zero)
+    try await HTTPServerInlineAnswerTests.withServer(router, configuration: configuration) {
+      port in
+      let client = try SocketClient(port: port)
+      let start = ContinuousClock.now
+      for _ in 0..<20 {
+        try client.send("GET /loop HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+      }
+      elapsed.set(ContinuousClock.now - start)
+    }
+    #expect(elapsed.get() < .seconds(2), "20 ticks would take 5 s")
+  }
+
   @Test func aTaskWaitingWhenItsLoopStopsStillFinishes() async throws {
     let parked = Shared<CheckedContinuation<Void, Never>?>(nil)
     let finished = Shared<Bool>(false)

@@ -3,6 +3,9 @@ import Networking
 extension StreamRelay {
   /// The most bytes a whole `chat.completion` answer may hold; a larger one is a fault.
   static let maximumCompletionSize = 8 * 1024 * 1024
+  /// The largest whole answer read where its task runs (a fraction of a millisecond's
+  /// parse); a larger one is read on the shared pool.
+  static let largestCompletionReadInPlace = 64 * 1024
 
   /// Whether an upstream answer with this `Content-Type` is one whole JSON completion (the
   /// answer to `"stream": false`) rather than an event stream.
@@ -28,6 +31,13 @@ extension StreamRelay {
     } catch {
       return .upstreamError
     }
-    return interpreter.absorbCompletion(bytes)
+    guard bytes.count > largestCompletionReadInPlace else {
+      return interpreter.absorbCompletion(bytes)
+    }
+    // Read on the shared pool: on an event loop (decision 206), a parse of megabytes would
+    // hold up the loop's other connections.
+    return await withTaskExecutorPreference(globalConcurrentExecutor) {
+      interpreter.absorbCompletion(bytes)
+    }
   }
 }

@@ -48,6 +48,35 @@ import Testing
     #expect(UUID(uuidString: principal.subject) != nil)
   }
 
+  /// Keys the judge has used stay cached (checked without entering the keyring's actor),
+  /// and a token of a key another instance rotated to meanwhile still reads the store again.
+  @Test func aKeyRotatedToAfterTheKeysWereCachedIsFoundByReadingTheStoreAgain() async throws {
+    let harness = AuthHarness()
+    let judge = try judge(harness)
+    let first = try #require(try await harness.signUp().string["access_token"])
+    let firstUser = try await judge.principal(authorization: "Bearer " + first).subject
+    await harness.store.retireSigningKeys(at: harness.clock.now)
+    let other = AuthService(
+      store: harness.store,
+      configuration: AuthConfiguration(issuer: AuthHarness.issuer, scrypt: AuthHarness.cheapScrypt),
+      clock: harness.clock.appClock, uuid: .incrementing(from: 500), onAccountDeleted: { _ in })
+    let signIn = await other.handle(
+      BackendRequest(
+        method: "POST", path: "/auth/v1/token", query: [("grant_type", "password")],
+        headers: [("apikey", try await other.keyring.apiKeys().anonKey)],
+        body: Array("{\"email\":\"ada@example.com\",\"password\":\"correct horse\"}".utf8)))
+    guard case .bytes(let body) = signIn.body else {
+      Issue.record("sign-in streamed")
+      return
+    }
+    let rotated = try #require(
+      try StrictJSONParser().parseObject(body)["access_token"]?.stringValue)
+    #expect(try JWTHeaderKeyID.of(rotated) != JWTHeaderKeyID.of(first))
+    #expect(try await judge.principal(authorization: "Bearer " + rotated).subject == firstUser)
+    // The retired key still judges the tokens it signed until they expire.
+    #expect(try await judge.principal(authorization: "Bearer " + first).subject == firstUser)
+  }
+
   @Test func aRuleTheConfiguredJudgeAppliesIsNotBypassedThroughTheKeyring() async throws {
     let harness = AuthHarness()
     let token = try #require(try await harness.signUp().string["access_token"])
@@ -81,5 +110,14 @@ import Testing
     ])
     let principal = try await judge(harness).principal(authorization: "Bearer " + token)
     #expect(principal.subject == "hs-user")
+  }
+}
+
+/// The `kid` in a compact JWS's header, for telling signing keys apart.
+enum JWTHeaderKeyID {
+  static func of(_ token: String) throws -> String? {
+    let header = try #require(token.split(separator: ".").first)
+    let bytes = try #require(Base64URL.decode(String(header)))
+    return try StrictJSONParser().parseObject(bytes)["kid"]?.stringValue
   }
 }

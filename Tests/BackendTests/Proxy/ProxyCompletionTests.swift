@@ -42,6 +42,23 @@ import Testing
     #expect(ledger.completionTokens == 3)
   }
 
+  /// An answer past the size read in place (read on the shared pool instead, so an event
+  /// loop is not held up) comes through whole, and so does one just under it.
+  @Test(arguments: [60_000, 300_000])
+  func aLongWholeCompletionComesThroughWhole(contentLength: Int) async throws {
+    let harness = try ProxyHarness()
+    defer { harness.stop() }
+    let content = String(repeating: "abcdefghij", count: contentLength / 10)
+    harness.scriptResponse(
+      .json(Self.completion.replacingOccurrences(of: "Hello there.", with: content)))
+    let response = try await askWhole(harness)
+    #expect(response.status == 200)
+    let object = try StrictJSONParser().parseObject(Array(response.bodyText.utf8))
+    let choice = try #require(object["choices"]?.arrayValue?.first?.objectValue)
+    #expect(choice["message"]?.objectValue?["content"] == .string(content))
+    #expect(try await harness.ledger().first?.status == "completed")
+  }
+
   @Test func aWholeCompletionCarryingAnErrorIs502() async throws {
     let harness = try ProxyHarness()
     defer { harness.stop() }

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import JOSE
+import Synchronization
 
 /// The project's keys as the store keeps them: the JWT secret (decision 23), the ES256
 /// signing key (made at first use, decision 24) and every key still published in the JWKS.
@@ -23,6 +24,10 @@ public actor AuthKeyring {
   private var signing: JWTSigner?
   private var publicKeys: [(keyID: String, key: P256PublicKey)] = []
   private var loadedAt: Date?
+  /// The verifier of the keys last loaded, and when they were: readable without entering the
+  /// actor, so the proxy's token checks run on their callers' executors (the event loops,
+  /// decision 206) instead of one after another here.
+  private nonisolated let cachedVerifier = Mutex<(verifier: JWTVerifier, loadedAt: Date)?>(nil)
 
   /// A keyring over `store`.
   public init(
@@ -164,15 +169,36 @@ public actor AuthKeyring {
 
   /// The principal of a bearer `authorization` header, judged by `JWTVerifier` with the
   /// project secret and the published keys; an unknown `kid` reads the store once more.
+  /// Keys loaded less than `reloadInterval` ago judge without entering the actor.
   /// - Throws: `JWTRejection` for a refused token, `AuthFailure` when the store fails.
-  func principal(authorization: String?) async throws -> Principal {
-    try await refreshIfStale()
-    do {
-      return try await verifier().verify(authorization: authorization)
-    } catch JWTRejection.unknownKey {
-      try await loadKeys(creatingSigningKey: false)
-      return try await verifier().verify(authorization: authorization)
+  nonisolated func principal(authorization: String?) async throws -> Principal {
+    if let cached = cachedVerifier.withLock({ $0 }),
+      clock.now().timeIntervalSince(cached.loadedAt) < Self.reloadInterval
+    {
+      do {
+        return try cached.verifier.verify(authorization: authorization)
+      } catch .unknownKey {
+        return try await currentVerifier(reloading: true).verify(authorization: authorization)
+      }
     }
+    do {
+      return try await currentVerifier(reloading: false).verify(authorization: authorization)
+    } catch JWTRejection.unknownKey {
+      return try await currentVerifier(reloading: true).verify(authorization: authorization)
+    }
+  }
+
+  /// A verifier of keys read at most `reloadInterval` ago, or read now when `reloading`;
+  /// kept for `principal` to use without entering the actor.
+  private func currentVerifier(reloading: Bool) async throws(AuthFailure) -> JWTVerifier {
+    if reloading {
+      try await loadKeys(creatingSigningKey: false)
+    } else {
+      try await refreshIfStale()
+    }
+    let made = try await verifier()
+    if let loadedAt { cachedVerifier.withLock { $0 = (made, loadedAt) } }
+    return made
   }
 
   /// A verifier as the proxy would build it from this service's JWKS and secret.
