@@ -14,6 +14,28 @@ import Testing
     return AuthKeyringTrustingJudge(configured: configured, keyring: harness.service.keyring)
   }
 
+  /// A second auth service on the harness's store, as another kiln-server instance is.
+  func anotherInstance(_ harness: AuthHarness) -> AuthService {
+    AuthService(
+      store: harness.store,
+      configuration: AuthConfiguration(issuer: AuthHarness.issuer, scrypt: AuthHarness.cheapScrypt),
+      clock: harness.clock.appClock, uuid: .incrementing(from: 500), onAccountDeleted: { _ in })
+  }
+
+  /// The access token `service` answers a sign-up or sign-in at `path` with.
+  func accessToken(
+    from service: AuthService, _ path: String, query: [(name: String, value: String)] = [],
+    email: String
+  ) async throws -> String {
+    let answer = await service.handle(
+      BackendRequest(
+        method: "POST", path: path, query: query,
+        headers: [("apikey", try await service.keyring.apiKeys().anonKey)],
+        body: Array("{\"email\":\"\(email)\",\"password\":\"correct horse\"}".utf8)))
+    guard case .bytes(let body) = answer.body else { throw StreamedAnswer() }
+    return try #require(try StrictJSONParser().parseObject(body)["access_token"]?.stringValue)
+  }
+
   @Test func aTokenTheAuthServiceMintedIsAcceptedThoughJWTSecretDoesNotKnowItsKey()
     async throws
   {
@@ -30,20 +52,8 @@ import Testing
     // The keyring reads the (empty) key list before any key exists, so the new key is
     // unknown to it until an unknown `kid` makes it read the store again.
     #expect(try await harness.service.keyring.jwksText().contains("\"keys\":[]"))
-    let other = AuthService(
-      store: harness.store,
-      configuration: AuthConfiguration(issuer: AuthHarness.issuer, scrypt: AuthHarness.cheapScrypt),
-      clock: harness.clock.appClock, uuid: .incrementing(from: 500), onAccountDeleted: { _ in })
-    let signUp = await other.handle(
-      BackendRequest(
-        method: "POST", path: "/auth/v1/signup",
-        headers: [("apikey", try await other.keyring.apiKeys().anonKey)],
-        body: Array("{\"email\":\"eve@example.com\",\"password\":\"correct horse\"}".utf8)))
-    guard case .bytes(let body) = signUp.body else {
-      Issue.record("sign-up streamed")
-      return
-    }
-    let token = try #require(try StrictJSONParser().parseObject(body)["access_token"]?.stringValue)
+    let token = try await accessToken(
+      from: anotherInstance(harness), "/auth/v1/signup", email: "eve@example.com")
     let principal = try await judge.principal(authorization: "Bearer " + token)
     #expect(UUID(uuidString: principal.subject) != nil)
   }
@@ -56,21 +66,9 @@ import Testing
     let first = try #require(try await harness.signUp().string["access_token"])
     let firstUser = try await judge.principal(authorization: "Bearer " + first).subject
     await harness.store.retireSigningKeys(at: harness.clock.now)
-    let other = AuthService(
-      store: harness.store,
-      configuration: AuthConfiguration(issuer: AuthHarness.issuer, scrypt: AuthHarness.cheapScrypt),
-      clock: harness.clock.appClock, uuid: .incrementing(from: 500), onAccountDeleted: { _ in })
-    let signIn = await other.handle(
-      BackendRequest(
-        method: "POST", path: "/auth/v1/token", query: [("grant_type", "password")],
-        headers: [("apikey", try await other.keyring.apiKeys().anonKey)],
-        body: Array("{\"email\":\"ada@example.com\",\"password\":\"correct horse\"}".utf8)))
-    guard case .bytes(let body) = signIn.body else {
-      Issue.record("sign-in streamed")
-      return
-    }
-    let rotated = try #require(
-      try StrictJSONParser().parseObject(body)["access_token"]?.stringValue)
+    let rotated = try await accessToken(
+      from: anotherInstance(harness), "/auth/v1/token", query: [("grant_type", "password")],
+      email: "ada@example.com")
     #expect(try JWTHeaderKeyID.of(rotated) != JWTHeaderKeyID.of(first))
     #expect(try await judge.principal(authorization: "Bearer " + rotated).subject == firstUser)
     // The retired key still judges the tokens it signed until they expire.
@@ -112,6 +110,9 @@ import Testing
     #expect(principal.subject == "hs-user")
   }
 }
+
+/// An auth answer that came as a stream, where one whole JSON body was expected.
+struct StreamedAnswer: Error {}
 
 /// The `kid` in a compact JWS's header, for telling signing keys apart.
 enum JWTHeaderKeyID {
