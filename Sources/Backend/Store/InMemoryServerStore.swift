@@ -83,6 +83,8 @@ public actor InMemoryServerStore: ServerStore {
 
   public func saveEntitlement(_ record: EntitlementRecord) throws(ServerStoreError) {
     try check()
+    // Nothing is kept for a deleted account, as in the stores on disk.
+    guard !closedAccounts.contains(record.userID) else { return }
     entitlements[record.userID] = record
   }
 

@@ -86,4 +86,25 @@ struct ProxyClosedAccountTests {
       ])
     await database.close()
   }
+
+  /// An entitlement learned after the account was deleted (a RevenueCat answer or webhook
+  /// that arrives after the deletion's erasures) is not kept; one of an account whose
+  /// deletion did not finish is.
+  @Test(arguments: SyncStoreKind.allCases)
+  func anEntitlementLearnedAfterTheAccountWasDeletedIsNotKept(kind: SyncStoreKind) async throws {
+    let database = try await SyncDatabase.make(kind)
+    let proxy = database.proxy
+    try await database.store.deleteSyncedRows(of: userA)
+    try await database.addAccount(userB)
+    try await database.store.deleteSyncedRows(of: userB)
+    for user in [userA, userB] {
+      try await proxy.saveEntitlement(
+        EntitlementRecord(
+          userID: user.uuidString.lowercased(), isActive: true,
+          expiresAt: storeNoon.addingTimeInterval(3600), fetchedAt: storeNoon, source: "webhook"))
+    }
+    #expect(try await proxy.entitlement(for: userA.uuidString.lowercased()) == nil)
+    #expect(try await proxy.entitlement(for: userB.uuidString.lowercased())?.isActive == true)
+    await database.close()
+  }
 }

@@ -196,8 +196,11 @@ public actor AuthKeyring {
     } else {
       try await refreshIfStale()
     }
+    // Taken before `verifier()` reads the keys: a reload while it waits for the secret
+    // must not date these keys by its own read.
+    let keysLoadedAt = loadedAt
     let made = try await verifier()
-    if let loadedAt { cachedVerifier.withLock { $0 = (made, loadedAt) } }
+    if let keysLoadedAt { cachedVerifier.withLock { $0 = (made, keysLoadedAt) } }
     return made
   }
 

@@ -241,7 +241,8 @@ enum PostgresServerSQL {
     name: "kiln_store_save_entitlement",
     sql: """
       INSERT INTO entitlements (user_id, is_active, expires_at, fetched_at, source)
-      VALUES ($1, $2, $3, $4, $5)
+      SELECT $1::text, $2::boolean, $3::double precision, $4::double precision, $5::text
+      WHERE NOT kiln_account_is_closed($1)
       ON CONFLICT (user_id) DO UPDATE SET is_active = excluded.is_active,
         expires_at = excluded.expires_at, fetched_at = excluded.fetched_at,
         source = excluded.source

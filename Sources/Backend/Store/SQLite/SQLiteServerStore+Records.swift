@@ -17,12 +17,14 @@ extension SQLiteServerStore {
     }
   }
 
+  /// Nothing is kept for a deleted account (an answer from RevenueCat or its webhook that
+  /// arrives after the deletion's erasures).
   public func saveEntitlement(_ record: EntitlementRecord) async throws(ServerStoreError) {
     try await perform("save entitlement") { connection in
       try connection.run(
         """
         INSERT INTO entitlements (user_id, is_active, expires_at, fetched_at, source)
-        VALUES (?, ?, ?, ?, ?)
+        SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT (\(Self.entitlementClosedCondition))
         ON CONFLICT (user_id) DO UPDATE SET is_active = excluded.is_active,
           expires_at = excluded.expires_at, fetched_at = excluded.fetched_at,
           source = excluded.source
@@ -98,6 +100,7 @@ extension SQLiteServerStore {
   }
 
   private static let ledgerClosedCondition = SQLiteSyncStore.closedCondition("?2")
+  private static let entitlementClosedCondition = SQLiteSyncStore.closedCondition("?1")
 
   public func usage(for userID: String) async throws(ServerStoreError) -> [UsageRecord] {
     try await perform("read usage") { connection in
