@@ -62,7 +62,7 @@ import Testing
     }
     var buffer = [UInt8](repeating: 0, count: 4096)
     #expect(read(ends[0], &buffer, buffer.count) == -1, "the line was written, not posted")
-    let posted = mailbox.drain(pipeReady: false)
+    let posted = mailbox.drain()
     #expect(posted.count == 1)
     guard case .accessLog(let postedSink, let line)? = posted.first else {
       Issue.record("expected an access-log message, got \(posted)")

@@ -5,8 +5,7 @@ import Testing
 
 @testable import HTTPServer
 
-/// Routes whose tasks run on their event loop (decision 206), over real sockets, and the
-/// mailbox that carries those tasks' jobs.
+/// Routes whose tasks run on their event loop (decision 206), over real sockets.
 @Suite struct HTTPServerLoopExecutorTests {
   typealias Shared = HTTPServerStreamingTests.Shared
 
@@ -120,35 +119,5 @@ import Testing
     await server.shutdown(deadline: .milliseconds(50))
     parked.get()?.resume()
     #expect(try await Self.eventually { finished.get() })
-  }
-
-  /// Whether the wake pipe has a byte to read.
-  static func woken(_ mailbox: LoopMailbox) -> Bool {
-    var watched = pollfd(fd: mailbox.wakeReader, events: Int16(POLLIN), revents: 0)
-    return poll(&watched, 1, 0) == 1
-  }
-
-  @Test func aPostWakesTheLoopOnlyWhileItSleeps() throws {
-    let mailbox = try LoopMailbox()
-    // Awake (running its events or a task's job): the post is queued, nothing is written.
-    mailbox.post(.streamEnded(connection: 1))
-    #expect(!Self.woken(mailbox))
-    // A loop about to sleep with a message queued polls instead, and takes it.
-    #expect(!mailbox.prepareToSleep())
-    #expect(mailbox.drain(pipeReady: false).count == 1)
-    // Asleep: the first post wakes it, the next finds it woken.
-    #expect(mailbox.prepareToSleep())
-    mailbox.post(.streamEnded(connection: 2))
-    #expect(Self.woken(mailbox))
-    mailbox.post(.streamEnded(connection: 3))
-    mailbox.awoke()
-    #expect(mailbox.drain(pipeReady: true).count == 2)
-    #expect(!Self.woken(mailbox))
-    // Woken by its sockets, not by a post: later posts write nothing.
-    #expect(mailbox.prepareToSleep())
-    mailbox.awoke()
-    mailbox.post(.streamEnded(connection: 4))
-    #expect(!Self.woken(mailbox))
-    #expect(mailbox.drain(pipeReady: false).count == 1)
   }
 }

@@ -19,6 +19,7 @@
     /// Bytes read since the last wake-up, added to the shared metrics once per wake-up.
     var bytesRead = 0
     let readBuffer: UnsafeMutableRawBufferPointer
+    /// Runs the jobs of tasks this loop starts for routes that ask for it (decision 206).
     let executor: LoopExecutor
 
     init(
@@ -60,29 +61,22 @@
       let logBatch = AccessLogBatch()
       AccessLogBatch.install(logBatch)
       while shutdownDeadline == nil || !table.isEmpty {
-        // With messages queued (a job or answer posted from this very thread), it polls
-        // without sleeping; else the next post wakes it (`LoopMailbox`).
-        let sleeps = mailbox.prepareToSleep()
-        let ready = kiln_epoll_wait(
-          table.epoll, &readyDescriptors, &readyEvents, 256, sleeps ? tick : 0)
-        mailbox.awoke()
-        var pipeReady = false
+        let ready = kiln_epoll_wait(table.epoll, &readyDescriptors, &readyEvents, 256, tick)
         for index in 0..<max(0, Int(ready)) {
           let descriptor = readyDescriptors[index]
           let flags = readyEvents[index]
           if descriptor == listener {
             if shutdownDeadline == nil { table.acceptAll() }
           } else if descriptor == mailbox.wakeReader {
-            pipeReady = true
+            handleMessages()
           } else if let connection = table.connection(on: descriptor) {
             handle(connection, flags: flags)
           }
         }
-        handleMessages(pipeReady: pipeReady)
         logBatch.flush()
         publishByteCounts()
         let time = now
-        if time - lastTimerCheck >= tickSeconds || (ready <= 0 && sleeps) {
+        if time - lastTimerCheck >= tickSeconds || ready <= 0 {
           lastTimerCheck = time
           checkTimers(at: time)
         }
@@ -168,13 +162,13 @@
       }
     }
 
-    private func handleMessages(pipeReady: Bool) {
+    private func handleMessages() {
       // Stream writes taken in this pass go out with one flush per connection, after it.
       var written: [Connection] = []
       defer {
         for connection in written where table.isOpen(connection) { table.flush(connection) }
       }
-      for message in mailbox.drain(pipeReady: pipeReady) {
+      for message in mailbox.drain() {
         switch message {
         case .response(let id, let response):
           if let connection = table.connection(id) {

@@ -23,15 +23,9 @@
   }
 
   /// A loop's inbox: a locked queue plus a pipe whose read end the loop's epoll watches.
-  ///
-  /// The pipe is written only when the loop sleeps in `epoll_wait` (or is about to): a loop
-  /// that is awake takes every queued message before it sleeps again. Posts from the loop's
-  /// own thread (its tasks' jobs and answers, `LoopExecutor`) and posts that meet it busy
-  /// therefore cost no system call and no wake-up.
   final class LoopMailbox: Sendable {
     private let pipe: WakePipe
-    private let messages = Mutex<(queue: [LoopMessage], closed: Bool, asleep: Bool)>(
-      ([], false, false))
+    private let messages = Mutex<(queue: [LoopMessage], closed: Bool)>(([], false))
 
     init() throws {
       do {
@@ -48,43 +42,31 @@
     /// The descriptor the loop's epoll watches for messages.
     var wakeReader: Int32 { pipe.reader }
 
-    /// Queues a message, and wakes the loop when it sleeps.
+    /// Queues a message and wakes the loop (a full pipe means it is already awake).
+    ///
+    /// Only the message that finds the queue empty writes to the pipe: the loop empties the
+    /// pipe before it takes the queue, so it takes every message queued before that one's
+    /// wake-up in the same pass. Under load this saves a system call and a wake-up per
+    /// message.
     /// Returns `false`, queuing nothing, once the loop has stopped (see `seal`).
     @discardableResult
     func post(_ message: LoopMessage) -> Bool {
-      let wakes = messages.withLock { state -> Bool? in
+      let wasEmpty = messages.withLock { state -> Bool? in
         guard !state.closed else { return nil }
         state.queue.append(message)
-        guard state.asleep else { return false }
-        state.asleep = false
-        return true
+        return state.queue.count == 1
       }
-      guard let wakes else { return false }
-      if wakes { pipe.wake() }
+      guard let wasEmpty else { return false }
+      guard wasEmpty else { return true }
+      pipe.wake()
       return true
     }
 
-    /// Called by the loop before `epoll_wait`: `false` when messages wait (the loop then
-    /// polls without sleeping and takes them); else the next post wakes it.
-    func prepareToSleep() -> Bool {
-      messages.withLock { state in
-        guard state.queue.isEmpty else { return false }
-        state.asleep = true
-        return true
-      }
-    }
-
-    /// Called by the loop after `epoll_wait`: posts no longer need to wake it.
-    func awoke() {
-      messages.withLock { $0.asleep = false }
-    }
-
-    /// Everything queued so far, in order; `pipeReady` when epoll reported the wake pipe,
-    /// which is emptied then.
-    func drain(pipeReady: Bool) -> [LoopMessage] {
-      if pipeReady { pipe.drain() }
+    /// Everything queued so far, in order.
+    func drain() -> [LoopMessage] {
+      // Only the post that finds the queue empty writes a byte (see `WakePipe.drain`).
+      pipe.drain()
       return messages.withLock { state in
-        guard !state.queue.isEmpty else { return [] }
         defer { state.queue.removeAll() }
         return state.queue
       }
