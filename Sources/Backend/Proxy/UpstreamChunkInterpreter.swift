@@ -32,8 +32,9 @@ struct UpstreamChunkInterpreter: Sendable {
   private(set) var text = ""
   let collectsText: Bool
   private let parser = StrictJSONParser(maximumDepth: 32)
-  /// The last chunk read, kept so the next is read into the same storage.
-  private var scratch: StrictJSONDocument?
+  /// The chunk being interpreted; every chunk is read into this one document, so its
+  /// storage is reused.
+  private var chunk = StrictJSONDocument()
 
   init(collectsText: Bool) {
     self.collectsText = collectsText
@@ -45,20 +46,11 @@ struct UpstreamChunkInterpreter: Sendable {
     if event.data == "[DONE]" { return .done }
     // Read in place, without a tree, into the storage of the chunk before: this runs for
     // every chunk of every stream.
-    let chunk: StrictJSONDocument
     do {
-      if var reused = scratch {
-        scratch = nil
-        try reused.read(event.data, maximumDepth: parser.maximumDepth)
-        chunk = reused
-      } else {
-        chunk = try StrictJSONDocument(
-          parsing: Array(event.data.utf8), maximumDepth: parser.maximumDepth)
-      }
+      try chunk.read(event.data, maximumDepth: parser.maximumDepth)
     } catch {
       return .failed("The model provider sent a malformed chunk.")
     }
-    defer { scratch = chunk }
     let root = chunk.root
     guard chunk.isObject(root) else { return .failed("The model provider sent a malformed chunk.") }
     if let error = chunk.member("error", of: root), !chunk.isNull(error) {

@@ -43,6 +43,12 @@ public struct StrictJSONDocument: Sendable {
     try load(bytes, maximumDepth: maximumDepth, maximumValues: maximumValues)
   }
 
+  /// A document with nothing to read until `read(_:)` succeeds: the storage a reader of many
+  /// texts reuses.
+  public init() {
+    bytes = []
+  }
+
   /// Reads `text` in place of the document's text, as `init(parsing:)` reads it, reusing the
   /// storage of the text and values before: a reader of many small texts (the chunks of a
   /// stream) then allocates nothing per text once the storage is large enough. After a

@@ -172,17 +172,15 @@ public actor AuthKeyring {
   /// Keys loaded less than `reloadInterval` ago judge without entering the actor.
   /// - Throws: `JWTRejection` for a refused token, `AuthFailure` when the store fails.
   nonisolated func principal(authorization: String?) async throws -> Principal {
-    if let cached = cachedVerifier.withLock({ $0 }),
-      clock.now().timeIntervalSince(cached.loadedAt) < Self.reloadInterval
-    {
-      do {
-        return try cached.verifier.verify(authorization: authorization)
-      } catch .unknownKey {
-        return try await currentVerifier(reloading: true).verify(authorization: authorization)
-      }
-    }
+    let cached = cachedVerifier.withLock { $0 }
     do {
-      return try await currentVerifier(reloading: false).verify(authorization: authorization)
+      let verifier =
+        if let cached, clock.now().timeIntervalSince(cached.loadedAt) < Self.reloadInterval {
+          cached.verifier
+        } else {
+          try await currentVerifier(reloading: false)
+        }
+      return try verifier.verify(authorization: authorization)
     } catch JWTRejection.unknownKey {
       return try await currentVerifier(reloading: true).verify(authorization: authorization)
     }
