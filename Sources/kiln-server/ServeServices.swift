@@ -91,7 +91,11 @@ struct ServeServices {
       configuration: configuration,
       tokens: tokens,
       entitlements: entitlements,
-      store: store, upstream: upstreamClient, clock: clock,
+      store: store,
+      upstream: LoopUpstreamHTTPClient(
+        baseURL: configuration.upstream?.baseURL, fallback: upstreamClient,
+        now: { clock.now() }),
+      clock: clock,
       sleep: { try await Task.sleep(for: $0) }, makeIdentifier: .live, metrics: metrics,
       logger: logger, lateLedgerWrites: lateLedgerWrites)
     let storeKind: String

@@ -21,6 +21,8 @@
     let readBuffer: UnsafeMutableRawBufferPointer
     /// Runs the jobs of tasks this loop starts for routes that ask for it (decision 206).
     let executor: LoopExecutor
+    /// The client connections of `LoopHTTPClient` requests made on this loop (decision 208).
+    let upstreams: LoopUpstreams
 
     init(
       listener: Int32, mailboxes: [LoopMailbox], index: Int,
@@ -37,6 +39,7 @@
       self.responder = responder
       self.shared = shared
       readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
+      upstreams = LoopUpstreams(epoll: table.epoll, readBuffer: readBuffer)
     }
 
     deinit { readBuffer.deallocate() }
@@ -60,6 +63,7 @@
       // Access-log lines of answers made on this thread go out once per wake-up.
       let logBatch = AccessLogBatch()
       AccessLogBatch.install(logBatch)
+      LoopUpstreams.install(upstreams)
       while shutdownDeadline == nil || !table.isEmpty {
         let ready = kiln_epoll_wait(table.epoll, &readyDescriptors, &readyEvents, 256, tick)
         for index in 0..<max(0, Int(ready)) {
@@ -71,6 +75,8 @@
             handleMessages()
           } else if let connection = table.connection(on: descriptor) {
             handle(connection, flags: flags)
+          } else {
+            _ = upstreams.handle(descriptor, flags: flags)
           }
         }
         logBatch.flush()
@@ -83,6 +89,8 @@
       }
       logBatch.flush()
       AccessLogBatch.install(nil)
+      LoopUpstreams.install(nil)
+      upstreams.closeAll()
       closeMailbox()
       shared.loopFinished()
     }
@@ -223,6 +231,7 @@
     /// Past the shutdown deadline everything closes; before it, connections whose timer
     /// ran out.
     private func checkTimers(at time: Double) {
+      upstreams.checkTimers()
       if let deadline = shutdownDeadline, time >= deadline { return table.closeAll() }
       table.expireDeadlines(at: time)
     }

@@ -13,7 +13,7 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
   public typealias Element = Data
 
   /// A pull of the chunks that have arrived, without waiting (`nil`: none yet).
-  typealias ArrivedPull = @Sendable () -> [Data]?
+  public typealias ArrivedPull = @Sendable () -> [Data]?
 
   private enum Source: Sendable {
     case stream(AsyncThrowingStream<Data, any Error>)
@@ -47,8 +47,8 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
   /// A body whose chunks are pulled in batches (everything that arrived since the last
   /// pull; `nil` at the end), handed out one at a time: what `init(next:onCancel:)` does,
   /// without a wait per chunk when the reader has fallen behind. `arrived`, when given,
-  /// takes what has arrived without waiting, for `Iterator.nextIfArrived()`.
-  init(
+  /// takes what has arrived without waiting, for `Iterator.nextWithoutWaiting()`.
+  public init(
     batches next: @escaping @Sendable () async throws -> [Data]?,
     arrived: ArrivedPull? = nil,
     onCancel: @escaping @Sendable () -> Void

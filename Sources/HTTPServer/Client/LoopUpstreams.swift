@@ -1,0 +1,240 @@
+#if canImport(Glibc)
+  import CEpoll
+  import Foundation
+  import Glibc
+
+  /// One event loop's client connections (decision 208): the kept-alive idle ones per
+  /// origin, and those carrying an exchange. Touched only on its loop's thread; the loop
+  /// passes it the events of its descriptors and its timer ticks.
+  final class LoopUpstreams {
+    let epoll: Int32
+    private let readBuffer: UnsafeMutableRawBufferPointer
+    private var connections: [Int32: UpstreamConnection] = [:]
+    private var idle: [UpstreamOrigin: [UpstreamConnection]] = [:]
+
+    init(epoll: Int32, readBuffer: UnsafeMutableRawBufferPointer) {
+      self.epoll = epoll
+      self.readBuffer = readBuffer
+    }
+
+    /// The upstreams of the loop running on the calling thread.
+    static var current: LoopUpstreams? {
+      pthread_getspecific(key).map { Unmanaged<LoopUpstreams>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Makes `upstreams` the calling thread's (`nil` when its loop stops).
+    static func install(_ upstreams: LoopUpstreams?) {
+      _ = pthread_setspecific(key, upstreams.map { Unmanaged.passUnretained($0).toOpaque() })
+    }
+
+    private static let key: pthread_key_t = {
+      var key = pthread_key_t()
+      _ = pthread_key_create(&key, nil)
+      return key
+    }()
+
+    /// Monotonic seconds, for the client's deadlines.
+    static func uptime() -> Double {
+      var time = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &time)
+      return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    var isEmpty: Bool { connections.isEmpty }
+
+    /// Sends `bytes` for `exchange` on an idle connection to `origin`, or a new one.
+    func start(_ exchange: UpstreamExchange, to origin: UpstreamOrigin, bytes: [UInt8]) {
+      let startedAt = Self.uptime()
+      while let connection = idle[origin]?.popLast() {
+        // A kept connection the server has closed is seen here at the latest.
+        guard connection.isUsable else {
+          close(connection)
+          continue
+        }
+        return begin(exchange, on: connection, bytes: bytes, startedAt: startedAt)
+      }
+      open(exchange, to: origin, bytes: bytes, startedAt: startedAt, retried: false)
+    }
+
+    private func open(
+      _ exchange: UpstreamExchange, to origin: UpstreamOrigin, bytes: [UInt8],
+      startedAt: Double, retried: Bool
+    ) {
+      switch UpstreamConnection.connect(to: origin, limits: exchange.limits) {
+      case .success(let connection):
+        connections[connection.descriptor] = connection
+        _ = kiln_epoll_ctl(
+          epoll, kiln_epoll_add, connection.descriptor,
+          kiln_epoll_in | kiln_epoll_rdhup | kiln_epoll_out)
+        connection.interest = kiln_epoll_in | kiln_epoll_rdhup | kiln_epoll_out
+        connection.retried = retried
+        begin(exchange, on: connection, bytes: bytes, startedAt: startedAt)
+      case .failure(let error):
+        exchange.fail(error)
+      }
+    }
+
+    private func begin(
+      _ exchange: UpstreamExchange, on connection: UpstreamConnection, bytes: [UInt8],
+      startedAt: Double
+    ) {
+      connection.begin(exchange, bytes: bytes, startedAt: startedAt)
+      exchange.attach(.init(descriptor: connection.descriptor, epoll: epoll))
+      if connection.isConnected { write(connection) }
+    }
+
+    /// Handles epoll's `flags` for `descriptor`; `false` when it is not a client connection.
+    func handle(_ descriptor: Int32, flags: UInt32) -> Bool {
+      guard let connection = connections[descriptor] else { return false }
+      guard connection.exchange != nil else {
+        // An idle connection has nothing to read: the server closed it, or sent what it
+        // must not.
+        close(connection)
+        return true
+      }
+      if flags & kiln_epoll_out != 0 {
+        if !connection.isConnected {
+          let code = connection.connectResult()
+          guard code == 0 else { return failOrRetry(connection, .connect(code)) || true }
+          connection.isConnected = true
+        }
+        write(connection)
+        guard connections[descriptor] === connection else { return true }
+      }
+      if flags & (kiln_epoll_in | kiln_epoll_rdhup | kiln_epoll_hup | kiln_epoll_err) != 0 {
+        read(connection)
+      }
+      return true
+    }
+
+    private func write(_ connection: UpstreamConnection) {
+      switch connection.writePending() {
+      case .done:
+        setInterest(connection, kiln_epoll_in | kiln_epoll_rdhup)
+      case .blocked:
+        setInterest(connection, kiln_epoll_in | kiln_epoll_rdhup | kiln_epoll_out)
+      case .failed:
+        _ = failOrRetry(connection, .lost)
+      }
+    }
+
+    private func read(_ connection: UpstreamConnection) {
+      guard let exchange = connection.exchange else { return close(connection) }
+      if exchange.isOver { return close(connection) }
+      for _ in 0..<4 {
+        let count = Glibc.read(connection.descriptor, readBuffer.baseAddress, readBuffer.count)
+        if count > 0 {
+          connection.lastActivity = Self.uptime()
+          let outcome = connection.consume(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+          switch outcome {
+          case .more:
+            if count < readBuffer.count { return }
+          case .paused:
+            return setInterest(connection, 0)
+          case .ended(let keep):
+            return keep ? keepIdle(connection) : close(connection)
+          case .failed(let error):
+            exchange.fail(error)
+            return close(connection)
+          }
+        } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+          return closedByServer(connection)
+        } else {
+          return
+        }
+      }
+    }
+
+    /// The server closed the connection (or it broke): the end of a body that runs until
+    /// the close, a request to send again on a new connection, or a failure.
+    private func closedByServer(_ connection: UpstreamConnection) {
+      guard let exchange = connection.exchange else { return close(connection) }
+      switch connection.finishAtClose() {
+      case .ended:
+        close(connection)
+        exchange.finish()
+      case .failed(let error):
+        _ = failOrRetry(connection, error)
+      case .more, .paused:
+        close(connection)
+      }
+    }
+
+    /// A kept connection that the server closed before answering any of the request is
+    /// replaced once, as every HTTP client does: the server cannot have acted on a request
+    /// it never read. Anything else fails the exchange.
+    private func failOrRetry(_ connection: UpstreamConnection, _ error: UpstreamError) -> Bool {
+      guard let exchange = connection.exchange else {
+        close(connection)
+        return true
+      }
+      let canRetry = connection.wasReused && !connection.retried && connection.hasNoResponse
+      let bytes = connection.request
+      let startedAt = connection.startedAt
+      close(connection)
+      if canRetry, !exchange.isOver {
+        open(exchange, to: connection.origin, bytes: bytes, startedAt: startedAt, retried: true)
+      } else {
+        exchange.fail(error)
+      }
+      return true
+    }
+
+    private func keepIdle(_ connection: UpstreamConnection) {
+      connection.exchange?.detach()
+      let exchange = connection.exchange
+      connection.endExchange(at: Self.uptime())
+      exchange?.finish()
+      var kept = idle[connection.origin, default: []]
+      guard kept.count < connection.limits.idleConnections else { return close(connection) }
+      setInterest(connection, kiln_epoll_in | kiln_epoll_rdhup)
+      kept.append(connection)
+      idle[connection.origin] = kept
+    }
+
+    private func setInterest(_ connection: UpstreamConnection, _ events: UInt32) {
+      guard connection.interest != events else { return }
+      connection.interest = events
+      _ = kiln_epoll_ctl(epoll, kiln_epoll_mod, connection.descriptor, events)
+    }
+
+    /// Closes `connection` (its exchange, if any, has been told or is told by the caller).
+    private func close(_ connection: UpstreamConnection) {
+      connection.exchange?.detach()
+      guard connections.removeValue(forKey: connection.descriptor) != nil else { return }
+      if let kept = idle[connection.origin], kept.contains(where: { $0 === connection }) {
+        idle[connection.origin] = kept.filter { $0 !== connection }
+      }
+      _ = kiln_epoll_ctl(epoll, kiln_epoll_del, connection.descriptor, 0)
+      Glibc.close(connection.descriptor)
+      connection.descriptor = -1
+    }
+
+    /// Fails exchanges whose time ran out and closes idle connections kept too long.
+    func checkTimers() {
+      let now = Self.uptime()
+      for connection in Array(connections.values) {
+        if let exchange = connection.exchange {
+          if exchange.isOver {
+            close(connection)
+          } else if let what = connection.expired(at: now) {
+            close(connection)
+            exchange.fail(.timedOut(what))
+          }
+        } else if now - connection.lastActivity >= connection.limits.idleSeconds {
+          close(connection)
+        }
+      }
+    }
+
+    /// The loop is stopping: every exchange still open fails, every connection closes.
+    func closeAll() {
+      for connection in Array(connections.values) {
+        let exchange = connection.exchange
+        close(connection)
+        exchange?.fail(.lost)
+      }
+      idle = [:]
+    }
+  }
+#endif

@@ -1,0 +1,386 @@
+import Foundation
+
+/// The head of a response read from an upstream server.
+public struct UpstreamResponseHead: Sendable, Hashable {
+  /// The status code (100-599).
+  public var status: Int
+  /// The header fields as received.
+  public var fields: HTTPFields
+  /// Whether the connection may carry another request once this response has ended.
+  var keepsConnection: Bool
+}
+
+/// Why an upstream response could not be read. Every message names the fault, never the
+/// bytes that caused it.
+public struct UpstreamResponseParseError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What was wrong.
+  public var reason: String
+  public var description: String { "malformed upstream response: \(reason)" }
+}
+
+/// Reads one HTTP/1.1 response after another from the bytes of a client connection
+/// (RFC 9112): the status line and fields, then the body framed by `Transfer-Encoding:
+/// chunked`, `Content-Length` or the end of the connection. Interim (1xx) responses are
+/// skipped.
+///
+/// Every part fed from the network has a bound: the head, a chunk-size line and the trailer
+/// section. The body's bytes are handed out as they arrive, decoded from their chunks and
+/// joined into one `Data` per call to `feed`, so a reply's many small chunks cost one copy.
+struct UpstreamResponseParser {
+  /// The bounds on what the upstream may send.
+  struct Limits: Sendable {
+    /// The longest head (status line and fields, with their line ends).
+    var headBytes = 64 * 1024
+    /// The most field lines in a head.
+    var fieldCount = 200
+    /// The longest chunk-size line (with its extensions).
+    var chunkLineBytes = 4 * 1024
+    /// The longest trailer section.
+    var trailerBytes = 64 * 1024
+  }
+
+  private enum State {
+    /// Reading a head (the response's or an interim one's).
+    case head
+    /// Reading a chunk-size line.
+    case chunkSize
+    /// This many bytes of the current chunk are still to come.
+    case chunkData(Int)
+    /// The line end after a chunk's data.
+    case chunkEnd
+    /// The trailer section after the last chunk.
+    case trailers
+    /// This many bytes of a `Content-Length` body are still to come.
+    case length(Int)
+    /// The body runs until the connection closes.
+    case untilClose
+    /// The response has ended.
+    case done
+  }
+
+  /// What one call to `feed` found.
+  struct Output {
+    /// The head, when it arrived in this call.
+    var head: UpstreamResponseHead?
+    /// The body's bytes that arrived in this call.
+    var body = Data()
+    /// Whether the response ended in this call.
+    var ended = false
+    /// How many of the fed bytes were used: after the end, the rest belongs to nothing
+    /// (a server must not send ahead of a request) and the connection is not reused.
+    var consumed = 0
+  }
+
+  let limits: Limits
+  /// Whether the request was `HEAD`, whose response has no body whatever its fields say.
+  let requestWasHead: Bool
+  private var state = State.head
+  /// The bytes of a line or head not yet complete.
+  private var pending: [UInt8] = []
+  /// The trailer section's bytes so far, for its bound.
+  private var trailerBytes = 0
+
+  init(limits: Limits = Limits(), requestWasHead: Bool = false) {
+    self.limits = limits
+    self.requestWasHead = requestWasHead
+  }
+
+  /// Whether the response has ended.
+  var isDone: Bool {
+    if case .done = state { return true }
+    return false
+  }
+
+  /// Whether no byte of the response's head has arrived yet.
+  var isAtStart: Bool {
+    if case .head = state { return pending.isEmpty }
+    return false
+  }
+
+  /// Reads `bytes`, stopping at the end of the response.
+  /// - Throws: `UpstreamResponseParseError` for bytes no valid response holds.
+  mutating func feed(
+    _ bytes: UnsafeRawBufferPointer
+  ) throws(UpstreamResponseParseError)
+    -> Output
+  {
+    var output = Output()
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      switch state {
+      case .done:
+        output.consumed = index
+        return output
+      case .head:
+        let (used, head) = try readHead(bytes, from: index)
+        index += used
+        guard let head else { continue }
+        output.head = head
+        // A response without a body (204, 304, a `HEAD`, `Content-Length: 0`) ends here.
+        if case .done = state {
+          output.ended = true
+          output.consumed = index
+          return output
+        }
+      case .chunkSize:
+        guard let end = lineEnd(bytes, from: index) else {
+          try keepPartialLine(bytes, from: index, limit: limits.chunkLineBytes)
+          index = count
+          continue
+        }
+        let size = try chunkSize(taking: bytes, from: index, to: end)
+        index = end + 1
+        state = size == 0 ? .trailers : .chunkData(size)
+        trailerBytes = 0
+      case .chunkData(let remaining):
+        let taken = min(remaining, count - index)
+        output.body.append(
+          contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<index + taken]))
+        index += taken
+        state = taken == remaining ? .chunkEnd : .chunkData(remaining - taken)
+      case .chunkEnd:
+        guard let end = lineEnd(bytes, from: index) else {
+          try keepPartialLine(bytes, from: index, limit: 2)
+          index = count
+          continue
+        }
+        let line = takeLine(bytes, from: index, to: end)
+        guard line.isEmpty else { throw failure("no line end after a chunk's data") }
+        index = end + 1
+        state = .chunkSize
+      case .trailers:
+        guard let end = lineEnd(bytes, from: index) else {
+          try keepPartialLine(bytes, from: index, limit: limits.trailerBytes - trailerBytes)
+          index = count
+          continue
+        }
+        let line = takeLine(bytes, from: index, to: end)
+        trailerBytes += end + 1 - index
+        guard trailerBytes <= limits.trailerBytes else { throw failure("trailers too long") }
+        index = end + 1
+        if line.isEmpty {
+          state = .done
+          output.ended = true
+        }
+      case .length(let remaining):
+        let taken = min(remaining, count - index)
+        output.body.append(
+          contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<index + taken]))
+        index += taken
+        if taken == remaining {
+          state = .done
+          output.ended = true
+        } else {
+          state = .length(remaining - taken)
+        }
+      case .untilClose:
+        output.body.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<count]))
+        index = count
+      }
+    }
+    output.consumed = index
+    return output
+  }
+
+  /// The connection closed: whether that ends the response properly (a body that runs until
+  /// the close).
+  /// - Throws: `UpstreamResponseParseError` when the close cut the response short.
+  mutating func finishAtClose() throws(UpstreamResponseParseError) {
+    switch state {
+    case .untilClose:
+      state = .done
+    case .done:
+      break
+    case .head:
+      throw failure(pending.isEmpty ? "the connection closed before a response" : "a cut head")
+    case .chunkSize, .chunkData, .chunkEnd, .trailers, .length:
+      throw failure("the connection closed inside the body")
+    }
+  }
+
+  // MARK: - Heads
+
+  /// Reads head bytes from `index`; returns how many were used and the head when a final
+  /// (non-1xx) one is complete.
+  private mutating func readHead(
+    _ bytes: UnsafeRawBufferPointer, from index: Int
+  ) throws(UpstreamResponseParseError) -> (Int, UpstreamResponseHead?) {
+    // The head ends at the first empty line: "\n\n" or "\n\r\n" (a bare LF ends a line as
+    // RFC 9112 §2.2 lets a recipient accept).
+    var cursor = index
+    var end: Int?
+    while cursor < bytes.count {
+      if bytes[cursor] == HTTPSyntax.lineFeed, endsHead(bytes, at: cursor) {
+        end = cursor
+        break
+      }
+      cursor += 1
+    }
+    guard let end else {
+      guard pending.count + bytes.count - index <= limits.headBytes else {
+        throw failure("head too long")
+      }
+      pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<bytes.count]))
+      return (bytes.count - index, nil)
+    }
+    guard pending.count + end + 1 - index <= limits.headBytes else {
+      throw failure("head too long")
+    }
+    pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index...end]))
+    let headBytes = pending
+    pending = []
+    let head = try parseHead(headBytes)
+    if (100..<200).contains(head.status) {
+      guard head.status != 101 else { throw failure("an unasked-for protocol switch") }
+      return (end + 1 - index, nil)
+    }
+    state = try bodyState(for: head)
+    return (end + 1 - index, head)
+  }
+
+  /// Whether the line feed at `index` ends an empty line, counting the bytes kept from
+  /// earlier reads.
+  private func endsHead(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+    func byte(_ back: Int) -> UInt8? {
+      let position = index - back
+      if position >= 0 { return bytes[position] }
+      let kept = pending.count + position
+      return kept >= 0 ? pending[kept] : nil
+    }
+    if byte(1) == HTTPSyntax.lineFeed { return true }
+    return byte(1) == HTTPSyntax.carriageReturn && byte(2) == HTTPSyntax.lineFeed
+  }
+
+  private func parseHead(
+    _ bytes: [UInt8]
+  ) throws(UpstreamResponseParseError)
+    -> UpstreamResponseHead
+  {
+    var lines = lines(of: bytes)
+    guard !lines.isEmpty else { throw failure("an empty head") }
+    let statusLine = lines.removeFirst()
+    // status-line = HTTP-version SP status-code SP [ reason-phrase ]
+    guard statusLine.count >= 12,
+      Array(statusLine.prefix(5)) == Array("HTTP/".utf8),
+      let major = HTTPSyntax.decimalValue(statusLine[5]), statusLine[6] == 0x2E,
+      let minor = HTTPSyntax.decimalValue(statusLine[7]), statusLine[8] == HTTPSyntax.space,
+      major == 1,
+      let hundreds = HTTPSyntax.decimalValue(statusLine[9]),
+      let tens = HTTPSyntax.decimalValue(statusLine[10]),
+      let units = HTTPSyntax.decimalValue(statusLine[11]),
+      statusLine.count == 12 || statusLine[12] == HTTPSyntax.space
+    else { throw failure("a bad status line") }
+    let status = hundreds * 100 + tens * 10 + units
+    guard (100..<600).contains(status) else { throw failure("a status out of range") }
+    guard lines.count <= limits.fieldCount else { throw failure("too many fields") }
+    var fields: [HTTPField] = []
+    fields.reserveCapacity(lines.count)
+    for line in lines {
+      guard let colon = line.firstIndex(of: HTTPSyntax.colon),
+        HTTPSyntax.isToken(line[line.startIndex..<colon])
+      else { throw failure("a bad field line") }
+      var valueStart = colon + 1
+      var valueEnd = line.endIndex
+      while valueStart < valueEnd, HTTPSyntax.isWhitespace(line[valueStart]) { valueStart += 1 }
+      while valueEnd > valueStart, HTTPSyntax.isWhitespace(line[valueEnd - 1]) { valueEnd -= 1 }
+      let value = line[valueStart..<valueEnd]
+      guard value.allSatisfy(HTTPSyntax.isFieldValueCharacter) else {
+        throw failure("a control character in a field value")
+      }
+      fields.append(
+        HTTPField(
+          name: String(decoding: line[line.startIndex..<colon], as: UTF8.self),
+          rawValue: Array(value)))
+    }
+    let headFields = HTTPFields(fields)
+    let connection = headFields.listElements(named: "Connection").map { $0.lowercased() }
+    let keeps = minor >= 1 ? !connection.contains("close") : connection.contains("keep-alive")
+    return UpstreamResponseHead(status: status, fields: headFields, keepsConnection: keeps)
+  }
+
+  /// The head's lines, without their line ends, up to the empty line.
+  private func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    var lines: [ArraySlice<UInt8>] = []
+    var start = 0
+    for index in bytes.indices where bytes[index] == HTTPSyntax.lineFeed {
+      var end = index
+      if end > start, bytes[end - 1] == HTTPSyntax.carriageReturn { end -= 1 }
+      if end == start { break }
+      lines.append(bytes[start..<end])
+      start = index + 1
+    }
+    return lines
+  }
+
+  /// How the body after `head` is framed (RFC 9112 §6.3).
+  private func bodyState(
+    for head: UpstreamResponseHead
+  ) throws(UpstreamResponseParseError)
+    -> State
+  {
+    if requestWasHead || head.status == 204 || head.status == 304 { return .done }
+    let framing = HTTPMessageFraming.framing(
+      of: head.fields, version: HTTPVersion(major: 1, minor: 1), maxBodyBytes: Int.max)
+    switch framing {
+    case .success(.chunked): return .chunkSize
+    case .success(.contentLength(let length)): return length == 0 ? .done : .length(length)
+    case .success(.none): return .untilClose
+    case .failure(let problem): throw failure("its framing (\(problem))")
+    }
+  }
+
+  // MARK: - Lines
+
+  /// The index of the next line feed at or after `index`, with the bytes kept from
+  /// earlier reads counted as before it.
+  private func lineEnd(_ bytes: UnsafeRawBufferPointer, from index: Int) -> Int? {
+    guard index < bytes.count, let base = bytes.baseAddress else { return nil }
+    guard let found = memchr(base + index, Int32(HTTPSyntax.lineFeed), bytes.count - index)
+    else { return nil }
+    return base.distance(to: UnsafeRawPointer(found))
+  }
+
+  /// Keeps the start of a line that continues in the next read, within `limit` bytes.
+  private mutating func keepPartialLine(
+    _ bytes: UnsafeRawBufferPointer, from index: Int, limit: Int
+  ) throws(UpstreamResponseParseError) {
+    guard pending.count + bytes.count - index <= limit else { throw failure("a line too long") }
+    pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<bytes.count]))
+  }
+
+  /// The line ending at the line feed `end` (its start kept from earlier reads), without
+  /// its line end.
+  private mutating func takeLine(
+    _ bytes: UnsafeRawBufferPointer, from index: Int, to end: Int
+  ) -> [UInt8] {
+    var line = pending
+    pending = []
+    line.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
+    if line.last == HTTPSyntax.carriageReturn { line.removeLast() }
+    return line
+  }
+
+  /// The size on the chunk-size line ending at `end`: hexadecimal digits, then optional
+  /// extensions.
+  private mutating func chunkSize(
+    taking bytes: UnsafeRawBufferPointer, from index: Int, to end: Int
+  ) throws(UpstreamResponseParseError) -> Int {
+    let line = takeLine(bytes, from: index, to: end)
+    var size = 0
+    var digits = 0
+    while digits < line.count, let value = HTTPSyntax.hexValue(line[digits]) {
+      guard size <= (Int.max - value) / 16 else { throw failure("a chunk size too large") }
+      size = size * 16 + value
+      digits += 1
+    }
+    guard digits > 0, HTTPMessageFraming.isChunkExtensions(line[digits...]) else {
+      throw failure("a bad chunk-size line")
+    }
+    return size
+  }
+
+  private func failure(_ reason: String) -> UpstreamResponseParseError {
+    UpstreamResponseParseError(reason: reason)
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import HTTPServer
+import Networking
+
+/// The proxy's upstream client (decision 208): streams to a plain-HTTP upstream at a
+/// numeric address go out on the event loop that runs the request's task
+/// (`LoopHTTPClient`); everything else (TLS, host names, requests made off a loop, whole
+/// requests) goes through `fallback`, the libcurl pool.
+///
+/// It answers as every `HTTPClient` does: a non-2xx status is thrown as `HTTPError.status`
+/// with its body (at most `maximumErrorBodySize` bytes kept) and `Retry-After`; transport
+/// failures as `HTTPError.transport` with the codes the proxy judges retries by.
+struct LoopUpstreamHTTPClient: HTTPClient {
+  let loopClient: LoopHTTPClient?
+  let fallback: any HTTPClient
+  let now: @Sendable () -> Date
+  var maximumErrorBodySize = 1 << 20
+  var defaultTimeouts = HTTPTimeouts.standard
+
+  /// A client that uses the loops for `baseURL` when it is `http` to a numeric address.
+  init(
+    baseURL: URL?, fallback: any HTTPClient, now: @escaping @Sendable () -> Date,
+    limits: UpstreamLimits = UpstreamLimits()
+  ) {
+    if let baseURL, baseURL.scheme?.lowercased() == "http", let host = baseURL.host {
+      loopClient = LoopHTTPClient(host: host, port: baseURL.port ?? 80, limits: limits)
+    } else {
+      loopClient = nil
+    }
+    self.fallback = fallback
+    self.now = now
+  }
+
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try await fallback.send(request)
+  }
+
+  func stream(_ request: HTTPRequest) async throws -> HTTPStreamResponse {
+    guard let loopClient, let url = try? request.resolvedURL(baseURL: nil),
+      let upstream = upstreamRequest(request, url: url, for: loopClient.origin),
+      let exchange = loopClient.start(upstream)
+    else { return try await fallback.stream(request) }
+    let head: UpstreamResponseHead
+    do {
+      head = try await exchange.head()
+    } catch {
+      throw Self.httpError(error)
+    }
+    var headers = HTTPHeaders()
+    for field in head.fields { headers.add(name: field.name, value: field.value) }
+    guard (200..<300).contains(head.status) else {
+      let data = try await errorBody(of: exchange)
+      throw HTTPError.status(
+        HTTPResponse(statusCode: head.status, headers: headers, data: data, url: url),
+        retryAfter: RetryAfter.delay(in: headers, now: now()))
+    }
+    let body = HTTPResponseBody(
+      batches: { () async throws -> [Data]? in
+        do throws(UpstreamError) {
+          return try await exchange.nextBatch()
+        } catch {
+          throw Self.httpError(error)
+        }
+      },
+      arrived: { exchange.arrived() },
+      onCancel: { exchange.cancel() })
+    return HTTPStreamResponse(statusCode: head.status, headers: headers, url: url, body: body)
+  }
+
+  /// The loop client's form of `request`, or `nil` when it is not for `origin` (another
+  /// scheme, host or port than the base URL's).
+  private func upstreamRequest(
+    _ request: HTTPRequest, url: URL, for origin: UpstreamOrigin
+  ) -> UpstreamRequest? {
+    guard url.scheme?.lowercased() == "http",
+      let host = url.host, UpstreamOrigin(host: host, port: url.port ?? 80) == origin,
+      let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    else { return nil }
+    var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+    if let query = components.percentEncodedQuery { target += "?" + query }
+    let timeouts = request.timeouts ?? defaultTimeouts
+    return UpstreamRequest(
+      method: request.method.rawValue, target: target,
+      fields: request.headers.map { (name: $0.name, value: $0.value) },
+      body: request.body ?? Data(), headSeconds: timeouts.connect, idleSeconds: timeouts.idle,
+      totalSeconds: timeouts.total)
+  }
+
+  /// A non-2xx body, of which at most `maximumErrorBodySize` bytes are kept; the rest is
+  /// read and dropped, so the connection can be kept.
+  private func errorBody(of exchange: UpstreamExchange) async throws -> Data {
+    var data = Data()
+    do {
+      while let batch = try await exchange.nextBatch() {
+        for chunk in batch where data.count < maximumErrorBodySize {
+          data.append(chunk.prefix(maximumErrorBodySize - data.count))
+        }
+      }
+    } catch {
+      throw Self.httpError(error)
+    }
+    return data
+  }
+
+  /// The loop client's failure as the `HTTPError` the proxy judges retries by.
+  static func httpError(_ error: UpstreamError) -> HTTPError {
+    switch error {
+    case .connect:
+      .transport(code: URLErrorCode.cannotConnectToHost, message: "Could not connect: \(error)")
+    case .lost:
+      .transport(code: URLErrorCode.networkConnectionLost, message: "The connection was lost")
+    case .timedOut(let what):
+      .transport(code: URLErrorCode.timedOut, message: "Timed out waiting for \(what)")
+    case .malformed(let problem):
+      .transport(code: URLErrorCode.badServerResponse, message: problem.description)
+    case .cancelled:
+      .cancelled
+    }
+  }
+}

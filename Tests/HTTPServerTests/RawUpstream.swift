@@ -1,0 +1,146 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A loopback server that plays a script of raw bytes, one list of steps per connection it
+/// accepts, for responses no well-behaved server sends (and for closing a kept connection
+/// at a chosen moment). A script left unplayed, or a connection beyond the script, fails
+/// the test through `finish()`.
+final class RawUpstream: Sendable {
+  enum Step: Sendable {
+    /// Reads one request: its head and a `Content-Length` body.
+    case readRequest
+    case write(String)
+    /// Closes the connection.
+    case close
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  let port: Int
+  private let listener: Int32
+  private let state = Mutex<(requests: [String], accepted: Int, problems: [String])>(([], 0, []))
+  private let finished = Mutex<Bool>(false)
+  private let scripts: [[Step]]
+
+  init(_ scripts: [[Step]]) throws {
+    self.scripts = scripts
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && listen(descriptor, 16) == 0
+          && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard bound else {
+      close(descriptor)
+      throw Failure(description: "bind: errno \(errno)")
+    }
+    listener = descriptor
+    port = Int(UInt16(bigEndian: address.sin_port))
+    Thread { [self] in play() }.start()
+  }
+
+  /// The requests read so far (heads and bodies as text).
+  var requests: [String] { state.withLock { $0.requests } }
+
+  /// How many connections were accepted.
+  var accepted: Int { state.withLock { $0.accepted } }
+
+  /// Stops accepting; returns what went wrong (an unplayed script, a read that failed).
+  func finish() -> [String] {
+    finished.withLock { $0 = true }
+    Glibc.shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+    return state.withLock { state in
+      var problems = state.problems
+      if state.accepted < scripts.count {
+        problems.append("\(scripts.count - state.accepted) scripted connection(s) never came")
+      }
+      return problems
+    }
+  }
+
+  private func play() {
+    var index = 0
+    while true {
+      let connection = accept(listener, nil, nil)
+      guard connection >= 0 else { return }
+      guard index < scripts.count else {
+        state.withLock { $0.problems.append("an unexpected connection") }
+        close(connection)
+        continue
+      }
+      var timeout = timeval(tv_sec: 10, tv_usec: 0)
+      setsockopt(
+        connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      state.withLock { $0.accepted += 1 }
+      let script = scripts[index]
+      index += 1
+      Thread { [self] in run(script, on: connection) }.start()
+    }
+  }
+
+  private func run(_ script: [Step], on connection: Int32) {
+    var buffer: [UInt8] = []
+    defer { close(connection) }
+    for step in script {
+      switch step {
+      case .readRequest:
+        guard let request = readRequest(connection, buffer: &buffer) else {
+          state.withLock { $0.problems.append("a scripted request never came") }
+          return
+        }
+        state.withLock { $0.requests.append(request) }
+      case .write(let text):
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes {
+          send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+      case .close:
+        return
+      }
+    }
+    // The script is played out: wait for the client to close.
+    var byte: UInt8 = 0
+    _ = recv(connection, &byte, 1, 0)
+  }
+
+  private func readRequest(_ connection: Int32, buffer: inout [UInt8]) -> String? {
+    let end = Array("\r\n\r\n".utf8)
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      if let headEnd = firstRange(of: end, in: buffer) {
+        let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
+        let length =
+          head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+          .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+        let total = headEnd + 4 + length
+        if buffer.count >= total {
+          let request = String(decoding: buffer[..<total], as: UTF8.self)
+          buffer.removeFirst(total)
+          return request
+        }
+      }
+      let count = recv(connection, &chunk, chunk.count, 0)
+      guard count > 0 else { return nil }
+      buffer += chunk[..<count]
+    }
+  }
+
+  private func firstRange(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+    guard bytes.count >= pattern.count else { return nil }
+    for start in 0...(bytes.count - pattern.count)
+    where bytes[start..<start + pattern.count].elementsEqual(pattern) {
+      return start
+    }
+    return nil
+  }
+}
