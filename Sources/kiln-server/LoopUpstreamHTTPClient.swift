@@ -37,9 +37,13 @@ struct LoopUpstreamHTTPClient: HTTPClient {
 
   func stream(_ request: HTTPRequest) async throws -> HTTPStreamResponse {
     guard let loopClient, let url = try? request.resolvedURL(baseURL: nil),
-      let upstream = upstreamRequest(request, url: url, for: loopClient.origin),
-      let exchange = loopClient.start(upstream)
+      let upstream = upstreamRequest(request, url: url, for: loopClient.origin)
     else { return try await fallback.stream(request) }
+    // As the libcurl path does: a cancelled task sends nothing.
+    if Task.isCancelled { throw HTTPError.cancelled }
+    guard let exchange = loopClient.start(upstream) else {
+      return try await fallback.stream(request)
+    }
     let head: UpstreamResponseHead
     do {
       head = try await exchange.head()
@@ -48,6 +52,11 @@ struct LoopUpstreamHTTPClient: HTTPClient {
     }
     var headers = HTTPHeaders()
     for field in head.fields { headers.add(name: field.name, value: field.value) }
+    if [301, 302, 303, 307, 308].contains(head.status), headers["Location"] != nil {
+      // libcurl follows redirects; the loop client does not, so the request goes to it.
+      _ = try await errorBody(of: exchange)
+      return try await fallback.stream(request)
+    }
     guard (200..<300).contains(head.status) else {
       let data = try await errorBody(of: exchange)
       throw HTTPError.status(
@@ -87,7 +96,8 @@ struct LoopUpstreamHTTPClient: HTTPClient {
   }
 
   /// A non-2xx body, of which at most `maximumErrorBodySize` bytes are kept; the rest is
-  /// read and dropped, so the connection can be kept.
+  /// read and dropped, so the connection can be kept. A body cut short still gives the
+  /// status, with what came (as libcurl does): the status is what the proxy acts on.
   private func errorBody(of exchange: UpstreamExchange) async throws -> Data {
     var data = Data()
     do {
@@ -96,8 +106,10 @@ struct LoopUpstreamHTTPClient: HTTPClient {
           data.append(chunk.prefix(maximumErrorBodySize - data.count))
         }
       }
+    } catch .cancelled {
+      throw HTTPError.cancelled
     } catch {
-      throw Self.httpError(error)
+      return data
     }
     return data
   }

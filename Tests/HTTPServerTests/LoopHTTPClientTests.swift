@@ -31,15 +31,19 @@ import Testing
 
   /// Serves `GET /relay` on one event loop (the route on the loop) and `GET /pool` (on the
   /// shared pool), both sending `request` with `client` and answering with what `read`
-  /// made of the exchange; then asks each path of `paths` in turn and returns the answers.
+  /// made of the exchange (read on the pool with `readOffTheLoop`); then asks each path of
+  /// `paths` in turn and returns the answers.
   static func answers(
     _ paths: [String], client: LoopHTTPClient, request: UpstreamRequest = request(),
+    readOffTheLoop: Bool = false,
     read: @escaping @Sendable (UpstreamExchange) async -> String = readAll
   ) async throws -> [String] {
     var router = HTTPRouter()
     let handler: HTTPRouter.Handler = { _, _ in
       guard let exchange = client.start(request) else { return .text("off the loop") }
-      return .text(await read(exchange))
+      // As the proxy's relay does: the body is read by a task on the shared pool.
+      guard readOffTheLoop else { return .text(await read(exchange)) }
+      return .text(await Task.detached { await read(exchange) }.value)
     }
     router.add(.get, "/relay", onEventLoop: true, handler: handler)
     router.add(.get, "/pool", handler: handler)
@@ -74,7 +78,8 @@ import Testing
     #expect(LoopHTTPClient(host: "127.0.0.1", port: 70_000) == nil)
   }
 
-  @Test func repliesComeThroughOnTheLoopOverOneKeptConnection() async throws {
+  @Test(arguments: [false, true])
+  func repliesComeThroughOverOneKeptConnection(readOffTheLoop: Bool) async throws {
     let upstream = try LoopbackHTTPServer()
     defer { upstream.stop() }
     for index in 1...3 {
@@ -85,7 +90,8 @@ import Testing
         method: .post, path: "/v1/chat/completions")
     }
     let answers = try await Self.answers(
-      ["/relay", "/relay", "/relay"], client: try Self.client(upstream.port))
+      ["/relay", "/relay", "/relay"], client: try Self.client(upstream.port),
+      readOffTheLoop: readOffTheLoop)
     #expect(answers == (1...3).map { "200 data: \($0)\n\ndata: end\n\n" })
     #expect(upstream.connectionCount == 1)
     let sent = try #require(upstream.requests.first)
@@ -233,32 +239,148 @@ import Testing
     #expect(upstream.finish() == [])
   }
 
-  @Test func aBodyIsReadNoFurtherAheadOfItsReaderThanItsBound() async throws {
+  /// Reads the whole body, pausing `pause` after the first batch and again halfway, and
+  /// says whether the upstream was held back meanwhile, what was read and how the flow went.
+  static func readSlowly(
+    _ exchange: UpstreamExchange, upstream: LoopbackHTTPServer, size: Int, pause: Duration
+  ) async -> String {
+    do {
+      _ = try await exchange.head()
+      var total = 0
+      var stalled: [Bool] = []
+      var pausedAt = [1, size / 2]
+      while let batch = try await exchange.nextBatch() {
+        total += batch.reduce(0) { $0 + $1.count }
+        if let next = pausedAt.first, total >= next {
+          pausedAt.removeFirst()
+          // While nothing is read, the upstream cannot send it all: the loop stopped reading.
+          try await Task.sleep(for: pause)
+          stalled.append(upstream.exchanges.isEmpty)
+        }
+      }
+      let (pauses, peak) = exchange.flowStatistics
+      return "stalled \(stalled), read \(total), paused \(pauses > 1), peak \(peak)"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func aBodyIsReadNoFurtherAheadOfItsReaderThanItsBoundPauseAfterPause(
+    readOffTheLoop: Bool
+  ) async throws {
     let upstream = try LoopbackHTTPServer()
     defer { upstream.stop() }
     let size = 48 << 20
-    upstream.enqueue(
-      .generated(byteCount: size, chunked: true))
+    upstream.enqueue(.generated(byteCount: size, chunked: true))
     var limits = UpstreamLimits()
     limits.bufferedBytes = 256 << 10
     let answers = try await Self.answers(
-      ["/relay"], client: try Self.client(upstream.port, limits: limits)
+      ["/relay"], client: try Self.client(upstream.port, limits: limits),
+      readOffTheLoop: readOffTheLoop
     ) { exchange in
+      await Self.readSlowly(exchange, upstream: upstream, size: size, pause: .milliseconds(300))
+    }
+    let answer = try #require(answers.first)
+    #expect(answer.hasPrefix("stalled [true, true], read \(size), paused true, peak "))
+    // Past the bound by at most one network read (64 KiB).
+    let peak = try #require(Int(answer.split(separator: " ").last ?? ""))
+    #expect(peak <= limits.bufferedBytes + 64 << 10)
+    #expect(try await upstream.waitForExchange(0).outcome == .completed)
+  }
+
+  @Test func aReaderHoldingTheUpstreamBackLongerThanTheIdleLimitIsNoTimeout() async throws {
+    let upstream = try LoopbackHTTPServer()
+    defer { upstream.stop() }
+    let size = 16 << 20
+    upstream.enqueue(.generated(byteCount: size, chunked: true))
+    var limits = UpstreamLimits()
+    limits.bufferedBytes = 64 << 10
+    let answers = try await Self.answers(
+      ["/relay"], client: try Self.client(upstream.port, limits: limits),
+      request: Self.request(idle: 0.3), readOffTheLoop: true
+    ) { exchange in
+      await Self.readSlowly(exchange, upstream: upstream, size: size, pause: .milliseconds(900))
+    }
+    #expect(answers.first?.hasPrefix("stalled [true, true], read \(size), paused true") == true)
+  }
+
+  @Test func whatArrivedBeforeAFaultIsReadBeforeTheFault() async throws {
+    let upstream = try RawUpstream([
+      [
+        .readRequest,
+        .write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nZZ\r\n"),
+      ]
+    ])
+    let answers = try await Self.answers(
+      ["/relay"], client: try Self.client(upstream.port), readOffTheLoop: true
+    ) { exchange in
+      var body = Data()
       do {
         _ = try await exchange.head()
-        // While nothing is read, the upstream cannot send it all: the loop stopped reading.
-        try await Task.sleep(for: .milliseconds(400))
-        let stalled = upstream.exchanges.isEmpty
-        var total = 0
         while let batch = try await exchange.nextBatch() {
-          total += batch.reduce(0) { $0 + $1.count }
+          for chunk in batch { body.append(chunk) }
         }
-        return "stalled \(stalled), read \(total)"
+        return "ended after \(String(decoding: body, as: UTF8.self))"
       } catch {
-        return "\(error)"
+        return "\(String(decoding: body, as: UTF8.self)), then \(error)"
       }
     }
-    #expect(answers == ["stalled true, read \(size)"])
-    #expect(try await upstream.waitForExchange(0).outcome == .completed)
+    #expect(answers == ["hello, then malformed upstream response: a bad chunk-size line"])
+    #expect(upstream.finish() == [])
+  }
+
+  @Test func aResetIsNoEndOfABodyThatRunsUntilTheClose() async throws {
+    let upstream = try RawUpstream([
+      [.readRequest, .write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\npartial"), .reset]
+    ])
+    let answers = try await Self.answers(["/relay"], client: try Self.client(upstream.port))
+    #expect(answers == ["error: the connection was lost"])
+    #expect(upstream.finish() == [])
+  }
+
+  @Test func aCloseEndsABodyThatRunsUntilTheClose() async throws {
+    let upstream = try RawUpstream([
+      [.readRequest, .write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nwhole"), .close]
+    ])
+    let answers = try await Self.answers(["/relay"], client: try Self.client(upstream.port))
+    #expect(answers == ["200 whole"])
+    #expect(upstream.finish() == [])
+  }
+
+  @Test func localhostIsTriedOnItsIPv6AddressWhenItsIPv4OneRefuses() async throws {
+    let upstream = try RawUpstream(
+      [[.readRequest, .write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nv6")]], ipv6: true)
+    let client = try #require(LoopHTTPClient(host: "localhost", port: upstream.port))
+    let answers = try await Self.answers(["/relay"], client: client)
+    #expect(answers == ["200 v6"])
+    #expect(upstream.requests.first?.contains("Host: localhost:\(upstream.port)\r\n") == true)
+    #expect(upstream.finish() == [])
+  }
+
+  @Test func aLoopThatStopsCancelsTheExchangesItStillReads() async throws {
+    let upstream = try LoopbackHTTPServer()
+    defer { upstream.stop() }
+    upstream.enqueue(.stall())
+    let client = try Self.client(upstream.port)
+    let outcome = HTTPServerStreamingTests.Shared<String?>(nil)
+    var router = HTTPRouter()
+    router.add(.get, "/relay", onEventLoop: true) { _, _ in
+      guard let exchange = client.start(Self.request(head: 30)) else { return .text("off") }
+      let answer = await Self.readAll(exchange)
+      outcome.set(answer)
+      return .text(answer)
+    }
+    let server = HTTPServer(
+      configuration: HTTPServerConfiguration(eventLoopCount: 1), router: router)
+    let port = try server.start()
+    let socket = try SocketClient(port: port)
+    try socket.send("GET /relay HTTP/1.1\r\nHost: a\r\n\r\n")
+    _ = try await upstream.waitForRequests(1)
+    await server.shutdown(deadline: .milliseconds(100))
+    for _ in 0..<200 where outcome.get() == nil { try await Task.sleep(for: .milliseconds(10)) }
+    // Cancelled, not lost: a lost connection would be sent again elsewhere.
+    #expect(outcome.get() == "error: cancelled")
+    #expect(try await upstream.waitForExchange(0).outcome == .clientClosed)
   }
 }

@@ -13,6 +13,8 @@ final class RawUpstream: Sendable {
     case write(String)
     /// Closes the connection.
     case close
+    /// Resets the connection (a close with no lingering: the peer reads `ECONNRESET`).
+    case reset
   }
 
   struct Failure: Error, CustomStringConvertible {
@@ -25,15 +27,34 @@ final class RawUpstream: Sendable {
   private let finished = Mutex<Bool>(false)
   private let scripts: [[Step]]
 
-  init(_ scripts: [[Step]]) throws {
+  /// Listens on 127.0.0.1, or on `::1` alone with `ipv6`.
+  init(_ scripts: [[Step]], ipv6: Bool = false) throws {
     self.scripts = scripts
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    let family = ipv6 ? AF_INET6 : AF_INET
+    let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
+    var storage = sockaddr_storage()
+    var length: socklen_t
+    if ipv6 {
+      var yes: Int32 = 1
+      setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &yes, 4)
+      length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+      withUnsafeMutablePointer(to: &storage) {
+        $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+          $0.pointee.sin6_family = sa_family_t(AF_INET6)
+          $0.pointee.sin6_addr = in6addr_loopback
+        }
+      }
+    } else {
+      length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      withUnsafeMutablePointer(to: &storage) {
+        $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+          $0.pointee.sin_family = sa_family_t(AF_INET)
+          $0.pointee.sin_addr.s_addr = inet_addr("127.0.0.1")
+        }
+      }
+    }
+    let bound = withUnsafeMutablePointer(to: &storage) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(descriptor, $0, length) == 0 && listen(descriptor, 16) == 0
           && getsockname(descriptor, $0, &length) == 0
@@ -44,7 +65,12 @@ final class RawUpstream: Sendable {
       throw Failure(description: "bind: errno \(errno)")
     }
     listener = descriptor
-    port = Int(UInt16(bigEndian: address.sin_port))
+    // The port sits at the same offset in both address structures.
+    port = withUnsafePointer(to: &storage) {
+      $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+        Int(UInt16(bigEndian: $0.pointee.sin_port))
+      }
+    }
     Thread { [self] in play() }.start()
   }
 
@@ -105,6 +131,11 @@ final class RawUpstream: Sendable {
           send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
         }
       case .close:
+        return
+      case .reset:
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(
+          connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         return
       }
     }

@@ -27,13 +27,14 @@ import Testing
     var start = 0
     while start < bytes.count {
       let end = min(start + size, bytes.count)
-      let output = try bytes[start..<end].withUnsafeBytes { try parser.feed($0) }
+      let output = bytes[start..<end].withUnsafeBytes { parser.feed($0) }
       if let head = output.head {
         #expect(parsed.status == nil, "a second head")
         parsed.status = head.status
         parsed.keeps = head.keepsConnection
       }
       parsed.body += output.body
+      if let failure = output.failure { throw failure }
       if output.ended {
         parsed.ended = true
         parsed.unused = (end - start) - output.consumed
@@ -84,7 +85,7 @@ import Testing
   @Test func aBodyWithoutLengthRunsUntilTheConnectionCloses() throws {
     var parser = UpstreamResponseParser()
     let head = "HTTP/1.0 200 OK\r\n\r\npart one, "
-    let first = try Array(head.utf8).withUnsafeBytes { try parser.feed($0) }
+    let first = Array(head.utf8).withUnsafeBytes { parser.feed($0) }
     #expect(first.head?.status == 200)
     #expect(first.head?.keepsConnection == false)
     #expect(String(decoding: first.body, as: UTF8.self) == "part one, ")
@@ -99,7 +100,7 @@ import Testing
       "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab",
     ] {
       var parser = UpstreamResponseParser()
-      _ = try Array(text.utf8).withUnsafeBytes { try parser.feed($0) }
+      _ = Array(text.utf8).withUnsafeBytes { parser.feed($0) }
       #expect(throws: UpstreamResponseParseError.self, "\(text.debugDescription)") {
         try parser.finishAtClose()
       }
@@ -169,6 +170,29 @@ import Testing
     }
   }
 
+  @Test func theBodyBeforeAFaultIsHandedOutWithTheFault() {
+    var parser = UpstreamResponseParser()
+    let text = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\nZ\r\n"
+    let output = Array(text.utf8).withUnsafeBytes { parser.feed($0) }
+    #expect(output.head?.status == 200)
+    #expect(output.body == Data("abcde".utf8))
+    #expect(output.failure?.reason == "a bad chunk-size line")
+  }
+
+  @Test func aTrailerSectionSplitAcrossReadsCountsEveryByte() throws {
+    var limits = UpstreamResponseParser.Limits()
+    limits.trailerBytes = 40
+    let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
+    // Twenty 10-byte trailer lines, each split over two reads.
+    let trailers = String(repeating: "X-T: 1234\r\n", count: 20) + "\r\n"
+    #expect(throws: UpstreamResponseParseError(reason: "trailers too long")) {
+      _ = try Self.parse(head + trailers, piece: 5, parser: UpstreamResponseParser(limits: limits))
+    }
+    let few = String(repeating: "X-T: 1234\r\n", count: 3) + "\r\n"
+    #expect(
+      try Self.parse(head + few, piece: 5, parser: UpstreamResponseParser(limits: limits)).ended)
+  }
+
   @Test func everyPartTheUpstreamSendsHasABound() {
     var limits = UpstreamResponseParser.Limits()
     limits.headBytes = 100
@@ -184,6 +208,10 @@ import Testing
     let chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
     #expect(
       Self.failure(chunked + "1;" + String(repeating: "e", count: 30), limits: limits)
+        == "a line too long")
+    // A whole line in one read is held to the same bound.
+    #expect(
+      Self.failure(chunked + "1;" + String(repeating: "e", count: 30) + "\r\nx\r\n", limits: limits)
         == "a line too long")
     #expect(
       Self.failure(

@@ -108,6 +108,58 @@ import Testing
     #expect(upstream.connectionCount == 1)
   }
 
+  @Test func aRefusalWhoseBodyIsCutShortIsStillARefusal() async throws {
+    let upstream = try LoopbackHTTPServer()
+    defer { upstream.stop() }
+    upstream.enqueue(
+      LoopbackResponse(
+        status: 429, headers: ["Retry-After": "30"],
+        body: .streamed(contentLength: 100, [.text("half"), .dropConnection])))
+    let fallback = CountingClient()
+    let client = LoopUpstreamHTTPClient(
+      baseURL: upstream.url("/v1"), fallback: fallback, now: { Date() })
+    let request = Self.streamRequest(upstream.url("/v1/chat/completions"))
+    let answer = try await Self.onTheLoop { await Self.outcome(client, request) }
+    #expect(answer == "status 429 after 30.0: half")
+    #expect(fallback.calls.withLock { $0 } == 0)
+  }
+
+  @Test func aRedirectIsLeftToTheFallbackWhichFollowsIt() async throws {
+    let upstream = try LoopbackHTTPServer()
+    defer { upstream.stop() }
+    let moved = LoopbackResponse.status(307, headers: ["Location": "/v1/elsewhere"])
+    upstream.enqueue(moved, moved, method: .post, path: "/v1/chat/completions")
+    upstream.enqueue(.eventStream([.text("data: moved\n\n")]), method: .post, path: "/v1/elsewhere")
+    let fallback = CountingClient()
+    let client = LoopUpstreamHTTPClient(
+      baseURL: upstream.url("/v1"), fallback: fallback, now: { Date() })
+    let request = Self.streamRequest(upstream.url("/v1/chat/completions"))
+    let answer = try await Self.onTheLoop { await Self.outcome(client, request) }
+    #expect(answer == "200 data: moved\n\n")
+    #expect(fallback.calls.withLock { $0 } == 1)
+  }
+
+  @Test func aCancelledTaskSendsNothing() async throws {
+    let upstream = try LoopbackHTTPServer()
+    defer { upstream.stop() }
+    let fallback = CountingClient()
+    let client = LoopUpstreamHTTPClient(
+      baseURL: upstream.url("/v1"), fallback: fallback, now: { Date() })
+    let request = Self.streamRequest(upstream.url("/v1/chat/completions"))
+    let answer = try await Self.onTheLoop {
+      await withTaskGroup(of: String.self) { group in
+        group.addTask {
+          withUnsafeCurrentTask { $0?.cancel() }
+          return await Self.outcome(client, request)
+        }
+        return await group.next() ?? "none"
+      }
+    }
+    #expect(answer == "\(HTTPError.cancelled)")
+    #expect(upstream.requests.isEmpty)
+    #expect(fallback.calls.withLock { $0 } == 0)
+  }
+
   @Test func failuresCarryTheTransportCodesTheProxyJudgesRetriesBy() async throws {
     let closed = try ClosedLoopbackPort()
     let base = try #require(URL(string: "http://127.0.0.1:\(closed.number)/v1"))
@@ -115,16 +167,22 @@ import Testing
     let request = Self.streamRequest(base.appendingPathComponent("chat/completions"))
     let refused = try await Self.onTheLoop { await Self.outcome(client, request) }
     #expect(refused == "transport \(URLErrorCode.cannotConnectToHost)")
-    #expect(
-      LoopUpstreamHTTPClient.httpError(.lost)
-        == .transport(
-          code: URLErrorCode.networkConnectionLost, message: "The connection was lost"))
-    #expect(LoopUpstreamHTTPClient.httpError(.cancelled) == .cancelled)
-    if case .transport(let code, _) = LoopUpstreamHTTPClient.httpError(.timedOut("the body")) {
-      #expect(code == URLErrorCode.timedOut)
-    } else {
-      Issue.record("a timeout is a transport failure")
+    // A silent upstream and one that hangs up without answering, through the loop.
+    let upstream = try LoopbackHTTPServer()
+    defer { upstream.stop() }
+    upstream.enqueue(.stall(), .dropConnection())
+    let fallback = CountingClient()
+    let loopClient = LoopUpstreamHTTPClient(
+      baseURL: upstream.url("/v1"), fallback: fallback, now: { Date() })
+    let slow = Self.streamRequest(upstream.url("/v1/chat/completions"))
+      .withTimeouts(HTTPTimeouts(connect: 0.3, idle: 5))
+    let answers = try await Self.onTheLoop {
+      await Self.outcome(loopClient, slow) + " | " + Self.outcome(loopClient, slow)
     }
+    #expect(
+      answers
+        == "transport \(URLErrorCode.timedOut) | transport \(URLErrorCode.networkConnectionLost)")
+    #expect(fallback.calls.withLock { $0 } == 0)
   }
 
   @Test func upstreamsTheLoopsCannotReachGoToTheFallback() throws {

@@ -41,33 +41,40 @@
     public static var isOnEventLoop: Bool { LoopUpstreams.current != nil }
   }
 
-  /// A plain-HTTP origin: a numeric address and a port.
+  /// A plain-HTTP origin: a numeric address (or `localhost`) and a port.
   public struct UpstreamOrigin: Sendable, Hashable, CustomStringConvertible {
-    /// The address as written in the `Host` field (IPv6 in brackets).
+    /// One address to connect to.
+    struct Address: Sendable, Hashable {
+      var text: String
+      var isIPv6: Bool
+    }
+
+    /// The host as written in the `Host` field (IPv6 in brackets).
     public let host: String
     public let port: Int
-    /// The numeric address, without brackets.
-    let address: String
-    let isIPv6: Bool
+    /// The addresses to try, in order: one, or for `localhost` the IPv4 and then the IPv6
+    /// loopback (a server may listen on either, as name resolution would offer both).
+    let addresses: [Address]
 
     /// `nil` unless `host` is an IPv4 or IPv6 address or `localhost`, and `port` is valid.
     public init?(host: String, port: Int) {
       guard (1...65535).contains(port) else { return nil }
       let bare =
         host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-      let numeric = bare.lowercased() == "localhost" ? "127.0.0.1" : bare
       var ipv4 = in_addr()
       var ipv6 = in6_addr()
-      if inet_pton(AF_INET, numeric, &ipv4) == 1 {
-        isIPv6 = false
-        self.host = host
-      } else if inet_pton(AF_INET6, numeric, &ipv6) == 1 {
-        isIPv6 = true
-        self.host = "[\(numeric)]"
+      if bare.lowercased() == "localhost" {
+        self.host = "localhost"
+        addresses = [Address(text: "127.0.0.1", isIPv6: false), Address(text: "::1", isIPv6: true)]
+      } else if inet_pton(AF_INET, bare, &ipv4) == 1 {
+        self.host = bare
+        addresses = [Address(text: bare, isIPv6: false)]
+      } else if inet_pton(AF_INET6, bare, &ipv6) == 1 {
+        self.host = "[\(bare)]"
+        addresses = [Address(text: bare, isIPv6: true)]
       } else {
         return nil
       }
-      address = numeric
       self.port = port
     }
 

@@ -8,12 +8,15 @@
   /// passes it the events of its descriptors and its timer ticks.
   final class LoopUpstreams {
     let epoll: Int32
+    /// The loop's mailbox, where readers ask for a paused connection to be read on.
+    let mailbox: LoopMailbox
     private let readBuffer: UnsafeMutableRawBufferPointer
     private var connections: [Int32: UpstreamConnection] = [:]
     private var idle: [UpstreamOrigin: [UpstreamConnection]] = [:]
 
-    init(epoll: Int32, readBuffer: UnsafeMutableRawBufferPointer) {
+    init(epoll: Int32, mailbox: LoopMailbox, readBuffer: UnsafeMutableRawBufferPointer) {
       self.epoll = epoll
+      self.mailbox = mailbox
       self.readBuffer = readBuffer
     }
 
@@ -53,14 +56,14 @@
         }
         return begin(exchange, on: connection, bytes: bytes, startedAt: startedAt)
       }
-      open(exchange, to: origin, bytes: bytes, startedAt: startedAt, retried: false)
+      open(exchange, to: origin, address: 0, bytes: bytes, startedAt: startedAt, retried: false)
     }
 
     private func open(
-      _ exchange: UpstreamExchange, to origin: UpstreamOrigin, bytes: [UInt8],
+      _ exchange: UpstreamExchange, to origin: UpstreamOrigin, address: Int, bytes: [UInt8],
       startedAt: Double, retried: Bool
     ) {
-      switch UpstreamConnection.connect(to: origin, limits: exchange.limits) {
+      switch UpstreamConnection.connect(to: origin, address: address, limits: exchange.limits) {
       case .success(let connection):
         connections[connection.descriptor] = connection
         _ = kiln_epoll_ctl(
@@ -70,7 +73,14 @@
         connection.retried = retried
         begin(exchange, on: connection, bytes: bytes, startedAt: startedAt)
       case .failure(let error):
-        exchange.fail(error)
+        // `localhost` has a second address to try.
+        if address + 1 < origin.addresses.count {
+          open(
+            exchange, to: origin, address: address + 1, bytes: bytes, startedAt: startedAt,
+            retried: retried)
+        } else {
+          exchange.fail(error)
+        }
       }
     }
 
@@ -79,7 +89,10 @@
       startedAt: Double
     ) {
       connection.begin(exchange, bytes: bytes, startedAt: startedAt)
-      exchange.attach(.init(descriptor: connection.descriptor, epoll: epoll))
+      // Cancelled while its connection was being found: nothing is sent.
+      guard exchange.attach(.init(descriptor: connection.descriptor, mailbox: mailbox)) else {
+        return close(connection)
+      }
       if connection.isConnected { write(connection) }
     }
 
@@ -130,16 +143,20 @@
           case .more:
             if count < readBuffer.count { return }
           case .paused:
-            return setInterest(connection, 0)
+            return setInterest(connection, connection.hasPendingWrite ? kiln_epoll_out : 0)
           case .ended(let keep):
             return keep ? keepIdle(connection) : close(connection)
           case .failed(let error):
             exchange.fail(error)
             return close(connection)
           }
-        } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+        } else if count == 0 {
           return closedByServer(connection)
+        } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+          return
         } else {
+          // A reset is no end of a body, whatever its framing.
+          _ = failOrRetry(connection, .lost)
           return
         }
       }
@@ -168,12 +185,17 @@
         close(connection)
         return true
       }
-      let canRetry = connection.wasReused && !connection.retried && connection.hasNoResponse
       let bytes = connection.request
       let startedAt = connection.startedAt
+      let origin = connection.origin
       close(connection)
-      if canRetry, !exchange.isOver {
-        open(exchange, to: connection.origin, bytes: bytes, startedAt: startedAt, retried: true)
+      if connection.wasReused && !connection.retried && connection.hasNoResponse {
+        open(exchange, to: origin, address: 0, bytes: bytes, startedAt: startedAt, retried: true)
+      } else if case .connect = error, connection.address + 1 < origin.addresses.count {
+        // `localhost` has a second address to try.
+        open(
+          exchange, to: origin, address: connection.address + 1, bytes: bytes,
+          startedAt: startedAt, retried: connection.retried)
       } else {
         exchange.fail(error)
       }
@@ -210,6 +232,18 @@
       connection.descriptor = -1
     }
 
+    /// A reader took what a paused connection had read for it: read on.
+    func readOn(_ exchange: UpstreamExchange) {
+      // Paused again since the reader asked: a later take asks again.
+      guard let descriptor = exchange.attachedDescriptor, let connection = connections[descriptor],
+        connection.exchange === exchange, !exchange.isReadingPaused
+      else { return }
+      // The upstream was held back, not silent.
+      connection.lastActivity = Self.uptime()
+      let events = kiln_epoll_in | kiln_epoll_rdhup
+      setInterest(connection, connection.hasPendingWrite ? events | kiln_epoll_out : events)
+    }
+
     /// Fails exchanges whose time ran out and closes idle connections kept too long.
     func checkTimers() {
       let now = Self.uptime()
@@ -227,12 +261,13 @@
       }
     }
 
-    /// The loop is stopping: every exchange still open fails, every connection closes.
+    /// The loop is stopping, its clients gone: every exchange still open is cancelled (so
+    /// no one sends its request again elsewhere), every connection closes.
     func closeAll() {
       for connection in Array(connections.values) {
         let exchange = connection.exchange
         close(connection)
-        exchange?.fail(.lost)
+        exchange?.fail(.cancelled)
       }
       idle = [:]
     }

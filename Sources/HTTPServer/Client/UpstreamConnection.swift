@@ -23,6 +23,8 @@
 
     var descriptor: Int32
     let origin: UpstreamOrigin
+    /// Which of the origin's addresses it connects to.
+    let address: Int
     let limits: UpstreamLimits
     var isConnected: Bool
     /// The epoll events registered for the descriptor.
@@ -38,11 +40,16 @@
     private(set) var startedAt: Double = 0
     var lastActivity: Double = 0
     private var headArrived = false
+    /// Whether any byte of the current exchange's response (an interim one included) came.
+    private var receivedAny = false
 
-    private init(descriptor: Int32, origin: UpstreamOrigin, limits: UpstreamLimits, connected: Bool)
-    {
+    private init(
+      descriptor: Int32, origin: UpstreamOrigin, address: Int, limits: UpstreamLimits,
+      connected: Bool
+    ) {
       self.descriptor = descriptor
       self.origin = origin
+      self.address = address
       self.limits = limits
       self.isConnected = connected
       parser = UpstreamResponseParser(limits: limits.response)
@@ -51,9 +58,10 @@
     /// A new non-blocking connection to `origin` (its connect may still be in progress), or
     /// why it was refused.
     static func connect(
-      to origin: UpstreamOrigin, limits: UpstreamLimits
+      to origin: UpstreamOrigin, address index: Int, limits: UpstreamLimits
     ) -> Result<UpstreamConnection, UpstreamError> {
-      let family = origin.isIPv6 ? AF_INET6 : AF_INET
+      let address = origin.addresses[index]
+      let family = address.isIPv6 ? AF_INET6 : AF_INET
       let descriptor = socket(
         family,
         Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
@@ -65,22 +73,22 @@
       var storage = sockaddr_storage()
       let length: socklen_t
       let port = in_port_t(UInt16(clamping: origin.port)).bigEndian
-      if origin.isIPv6 {
+      if address.isIPv6 {
         length = socklen_t(MemoryLayout<sockaddr_in6>.size)
         withUnsafeMutablePointer(to: &storage) {
-          $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
-            address.pointee.sin6_family = sa_family_t(AF_INET6)
-            address.pointee.sin6_port = port
-            _ = inet_pton(AF_INET6, origin.address, &address.pointee.sin6_addr)
+          $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { socketAddress in
+            socketAddress.pointee.sin6_family = sa_family_t(AF_INET6)
+            socketAddress.pointee.sin6_port = port
+            _ = inet_pton(AF_INET6, address.text, &socketAddress.pointee.sin6_addr)
           }
         }
       } else {
         length = socklen_t(MemoryLayout<sockaddr_in>.size)
         withUnsafeMutablePointer(to: &storage) {
-          $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
-            address.pointee.sin_family = sa_family_t(AF_INET)
-            address.pointee.sin_port = port
-            _ = inet_pton(AF_INET, origin.address, &address.pointee.sin_addr)
+          $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { socketAddress in
+            socketAddress.pointee.sin_family = sa_family_t(AF_INET)
+            socketAddress.pointee.sin_port = port
+            _ = inet_pton(AF_INET, address.text, &socketAddress.pointee.sin_addr)
           }
         }
       }
@@ -92,7 +100,8 @@
       if result == 0 || errno == EINPROGRESS {
         return .success(
           UpstreamConnection(
-            descriptor: descriptor, origin: origin, limits: limits, connected: result == 0))
+            descriptor: descriptor, origin: origin, address: index, limits: limits,
+            connected: result == 0))
       }
       let code = errno
       Glibc.close(descriptor)
@@ -115,8 +124,11 @@
       return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
     }
 
-    /// Whether nothing of the current response has arrived.
-    var hasNoResponse: Bool { parser.isAtStart && !headArrived }
+    /// Whether nothing of the current response (not even an interim one) has arrived.
+    var hasNoResponse: Bool { !receivedAny }
+
+    /// Whether part of the request is still to be sent.
+    var hasPendingWrite: Bool { written < request.count }
 
     func begin(_ exchange: UpstreamExchange, bytes: [UInt8], startedAt: Double) {
       self.exchange = exchange
@@ -125,6 +137,7 @@
       self.startedAt = startedAt
       lastActivity = startedAt
       headArrived = false
+      receivedAny = false
       keepsConnection = true
       parser = UpstreamResponseParser(
         limits: limits.response, requestWasHead: exchange.request.method == "HEAD")
@@ -160,12 +173,8 @@
     /// Reads `bytes` of the response and hands what they hold to the exchange.
     func consume(_ bytes: UnsafeRawBufferPointer) -> ReadOutcome {
       guard let exchange else { return .failed(.lost) }
-      let output: UpstreamResponseParser.Output
-      do {
-        output = try parser.feed(bytes)
-      } catch {
-        return .failed(.malformed(error))
-      }
+      receivedAny = true
+      let output = parser.feed(bytes)
       if let head = output.head {
         headArrived = true
         keepsConnection = head.keepsConnection
@@ -173,6 +182,8 @@
       }
       var paused = false
       if !output.body.isEmpty { paused = exchange.deliver(body: output.body) }
+      // The body before a fault has been handed over; the reader gets the fault after it.
+      if let failure = output.failure { return .failed(.malformed(failure)) }
       if output.ended {
         // Bytes after the response's end were not asked for: the connection is not reused.
         let keep = keepsConnection && output.consumed == bytes.count && written == request.count
@@ -196,11 +207,16 @@
 
     /// The limit that ran out at `now`, if any.
     func expired(at now: Double) -> String? {
-      let request = exchange?.request
-      if let total = request?.totalSeconds, now - startedAt >= total { return "the exchange" }
+      guard let exchange else { return nil }
+      let request = exchange.request
+      if let total = request.totalSeconds, now - startedAt >= total { return "the exchange" }
       if !headArrived {
-        if let head = request?.headSeconds, now - startedAt >= head { return "the response head" }
-      } else if let idle = request?.idleSeconds, now - lastActivity >= idle {
+        if now - startedAt >= request.headSeconds { return "the response head" }
+      } else if let idle = request.idleSeconds, now - lastActivity >= idle,
+        !exchange.isReadingPaused
+      {
+        // Silence while the reader holds the upstream back is the reader's, not the
+        // upstream's: only the total limit applies then.
         return "the body"
       }
       return nil

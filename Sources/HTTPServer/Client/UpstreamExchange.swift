@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-  import CEpoll
   import Foundation
   import Glibc
   import Synchronization
@@ -10,16 +9,18 @@
   /// The loop hands over the head, then the body in batches (everything that arrived since
   /// the reader last took); the reader waits for either. While more than
   /// `UpstreamLimits.bufferedBytes` wait for the reader, the loop stops reading the
-  /// connection, so a slow reader holds the upstream back instead of filling memory.
+  /// connection, so a slow reader holds the upstream back instead of filling memory; the
+  /// reader that takes them asks the loop, through its mailbox, to read on. Only the loop
+  /// changes what epoll watches.
   ///
   /// Any thread may read and cancel. The connection's descriptor is attached while the
   /// exchange owns it and only ever closed by its loop after detaching it, under the lock,
-  /// so a reader's `shutdown` or `epoll_ctl` never reaches a descriptor that was closed
-  /// (or reused).
+  /// so a cancel's `shutdown` never reaches a descriptor that was closed (or reused).
   public final class UpstreamExchange: Sendable {
     struct Attachment {
       var descriptor: Int32
-      var epoll: Int32
+      /// The mailbox of the loop that reads the connection.
+      var mailbox: LoopMailbox
     }
 
     private struct State {
@@ -32,6 +33,9 @@
       var failure: UpstreamError?
       var readingPaused = false
       var attachment: Attachment?
+      /// How often reading paused, and the most bytes that waited for the reader.
+      var pauses = 0
+      var peakBufferedBytes = 0
     }
 
     let request: UpstreamRequest
@@ -68,18 +72,14 @@
     }
 
     /// The body's next batch (every chunk that arrived since the last one), waiting for one;
-    /// `nil` at the end of the body.
+    /// `nil` at the end of the body. Chunks that arrived before a failure come first.
     /// - Throws: `UpstreamError`; `.cancelled` when the calling task is cancelled.
     public func nextBatch() async throws(UpstreamError) -> [Data]? {
-      if let batch = try takeArrived() { return batch }
+      if let taken = take() { return try taken.get() }
       do {
         return try await withTaskCancellationHandler {
           try await withCheckedThrowingContinuation { continuation in
-            let ready = state.withLock { state -> Result<[Data]?, UpstreamError>? in
-              if let taken = Self.take(&state) { return taken }
-              state.bodyWaiter = continuation
-              return nil
-            }
+            let ready = take { state in state.bodyWaiter = continuation }
             if let ready { continuation.resume(with: ready) }
           }
         } onCancel: {
@@ -92,13 +92,11 @@
       }
     }
 
-    /// The chunks that have arrived, without waiting; `nil` when none has (and the body
-    /// has not ended: `nextBatch` then says how it ended).
+    /// The chunks that have arrived, without waiting; `nil` when none has (`nextBatch`
+    /// then says whether more come).
     public func arrived() -> [Data]? {
-      state.withLock { state in
-        guard !state.chunks.isEmpty else { return nil }
-        return (try? Self.take(&state)?.get()) ?? nil
-      }
+      guard case .success(let batch?) = take() else { return nil }
+      return batch
     }
 
     /// Stops the exchange: the reader's waits end with `.cancelled`, and the loop closes the
@@ -109,44 +107,58 @@
 
     // MARK: - The reader's side
 
-    private func takeArrived() throws(UpstreamError) -> [Data]? {
-      let taken = state.withLock { state in Self.take(&state) }
-      guard let taken else { return nil }
-      switch taken {
-      case .success(let batch): return batch ?? nil
-      case .failure(let error): throw error
-      }
-    }
-
-    /// The waiting chunks, the end (`.success(nil)`), the failure, or `nil` when the
-    /// reader must wait. Taking chunks resumes a paused connection.
-    private static func take(_ state: inout State) -> Result<[Data]?, UpstreamError>? {
-      if !state.chunks.isEmpty {
-        let batch = state.chunks
-        state.chunks = []
-        state.bufferedBytes = 0
-        if state.readingPaused, let attachment = state.attachment {
-          state.readingPaused = false
-          _ = kiln_epoll_ctl(
-            attachment.epoll, kiln_epoll_mod, attachment.descriptor,
-            kiln_epoll_in | kiln_epoll_rdhup)
+    /// The waiting chunks, the end (`.success(nil)`), the failure, or `nil` when the reader
+    /// must wait (`wait` then runs under the same lock, to register the waiter). Taking
+    /// chunks from a paused connection asks its loop to read on.
+    private func take(
+      orElse wait: (inout State) -> Void = { _ in }
+    ) -> Result<[Data]?, UpstreamError>? {
+      let (taken, resume) = state.withLock {
+        state -> (Result<[Data]?, UpstreamError>?, Attachment?) in
+        if !state.chunks.isEmpty {
+          let batch = state.chunks
+          state.chunks = []
+          state.bufferedBytes = 0
+          var resume: Attachment?
+          if state.readingPaused {
+            state.readingPaused = false
+            resume = state.attachment
+          }
+          return (.success(batch), resume)
         }
-        return .success(batch)
+        if let failure = state.failure { return (.failure(failure), nil) }
+        if state.ended { return (.success(nil), nil) }
+        wait(&state)
+        return (nil, nil)
       }
-      if let failure = state.failure { return .failure(failure) }
-      if state.ended { return .success(nil) }
-      return nil
+      if let resume { resume.mailbox.post(.upstreamReadOn(self)) }
+      return taken
     }
 
     // MARK: - The loop's side
 
-    /// Whether the exchange has been cancelled or has failed.
+    /// Whether the exchange has failed, been cancelled or ended.
     var isOver: Bool { state.withLock { $0.failure != nil || $0.ended } }
 
-    var hasHead: Bool { state.withLock { $0.head != nil } }
+    /// How often the loop stopped reading for the reader, and the most bytes that waited.
+    var flowStatistics: (pauses: Int, peakBufferedBytes: Int) {
+      state.withLock { ($0.pauses, $0.peakBufferedBytes) }
+    }
 
-    func attach(_ attachment: Attachment) {
-      state.withLock { $0.attachment = attachment }
+    /// The descriptor of the connection the exchange owns, if any.
+    var attachedDescriptor: Int32? { state.withLock { $0.attachment?.descriptor } }
+
+    /// Whether the loop has stopped reading for this exchange's reader.
+    var isReadingPaused: Bool { state.withLock { $0.readingPaused } }
+
+    /// Gives the exchange its connection; `false` when it is already over (cancelled while
+    /// a connection was being found), and the connection must not be used for it.
+    func attach(_ attachment: Attachment) -> Bool {
+      state.withLock { state in
+        guard state.failure == nil, !state.ended else { return false }
+        state.attachment = attachment
+        return true
+      }
     }
 
     /// Lets go of the connection before the loop closes or keeps it.
@@ -164,16 +176,20 @@
     }
 
     /// Hands `body` to the reader; returns whether the loop should stop reading until the
-    /// reader has taken it.
+    /// reader has taken it (the reader then posts `.upstreamReadOn`).
     func deliver(body: Data) -> Bool {
       let (waiter, batch, pause) = state.withLock {
         state -> (CheckedContinuation<[Data]?, any Error>?, [Data], Bool) in
         guard state.failure == nil else { return (nil, [], false) }
         state.chunks.append(body)
         state.bufferedBytes += body.count
+        state.peakBufferedBytes = max(state.peakBufferedBytes, state.bufferedBytes)
         guard let waiter = state.bodyWaiter else {
           let pause = state.bufferedBytes > limits.bufferedBytes
-          if pause { state.readingPaused = true }
+          if pause {
+            state.readingPaused = true
+            state.pauses += 1
+          }
           return (nil, [], pause)
         }
         state.bodyWaiter = nil
@@ -200,8 +216,9 @@
       waiter?.resume(returning: nil)
     }
 
-    /// The exchange failed (or was cancelled): both waits end with `error`, and a connection
-    /// still attached is shut down so its loop sees it and closes it.
+    /// The exchange failed (or was cancelled): both waits end with `error`, after the
+    /// chunks that already arrived unless it was cancelled, and a connection still attached
+    /// to a cancelled exchange is shut down so its loop sees it and closes it.
     func fail(_ error: UpstreamError) {
       let waiters = state.withLock {
         state -> (
@@ -210,10 +227,12 @@
         ) in
         guard state.failure == nil, !state.ended else { return (nil, nil) }
         state.failure = error
-        state.chunks = []
-        state.bufferedBytes = 0
-        if let attachment = state.attachment, error == .cancelled {
-          _ = Glibc.shutdown(attachment.descriptor, Int32(SHUT_RDWR))
+        if error == .cancelled {
+          state.chunks = []
+          state.bufferedBytes = 0
+          if let attachment = state.attachment {
+            _ = Glibc.shutdown(attachment.descriptor, Int32(SHUT_RDWR))
+          }
         }
         defer {
           state.headWaiter = nil

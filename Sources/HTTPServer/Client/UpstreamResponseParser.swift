@@ -69,6 +69,8 @@ struct UpstreamResponseParser {
     /// How many of the fed bytes were used: after the end, the rest belongs to nothing
     /// (a server must not send ahead of a request) and the connection is not reused.
     var consumed = 0
+    /// Why the bytes after those handed out here cannot be read.
+    var failure: UpstreamResponseParseError?
   }
 
   let limits: Limits
@@ -97,21 +99,29 @@ struct UpstreamResponseParser {
     return false
   }
 
-  /// Reads `bytes`, stopping at the end of the response.
-  /// - Throws: `UpstreamResponseParseError` for bytes no valid response holds.
-  mutating func feed(
-    _ bytes: UnsafeRawBufferPointer
-  ) throws(UpstreamResponseParseError)
-    -> Output
-  {
+  /// Reads `bytes`, stopping at the end of the response, or at bytes no valid response
+  /// holds (`Output.failure`, with what came before them).
+  mutating func feed(_ bytes: UnsafeRawBufferPointer) -> Output {
     var output = Output()
+    do {
+      try parse(bytes, into: &output)
+    } catch {
+      // What came before the fault is still handed out.
+      output.failure = error
+    }
+    return output
+  }
+
+  private mutating func parse(
+    _ bytes: UnsafeRawBufferPointer, into output: inout Output
+  ) throws(UpstreamResponseParseError) {
     var index = 0
     let count = bytes.count
     while index < count {
       switch state {
       case .done:
         output.consumed = index
-        return output
+        return
       case .head:
         let (used, head) = try readHead(bytes, from: index)
         index += used
@@ -121,7 +131,7 @@ struct UpstreamResponseParser {
         if case .done = state {
           output.ended = true
           output.consumed = index
-          return output
+          return
         }
       case .chunkSize:
         guard let end = lineEnd(bytes, from: index) else {
@@ -129,25 +139,43 @@ struct UpstreamResponseParser {
           index = count
           continue
         }
-        let size = try chunkSize(taking: bytes, from: index, to: end)
+        guard pending.count + end - index <= limits.chunkLineBytes else {
+          throw failure("a line too long")
+        }
+        let size: Int
+        if pending.isEmpty {
+          size = try Self.chunkSize(UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
+        } else {
+          let line = takeLine(bytes, from: index, to: end)
+          size = try line.withUnsafeBytes { line in
+            Result { () throws(UpstreamResponseParseError) in try Self.chunkSize(line) }
+          }.get()
+        }
         index = end + 1
         state = size == 0 ? .trailers : .chunkData(size)
         trailerBytes = 0
       case .chunkData(let remaining):
         let taken = min(remaining, count - index)
+        // One allocation for what this read holds of the body, not one per chunk.
+        if output.body.isEmpty { output.body.reserveCapacity(count - index) }
         output.body.append(
           contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<index + taken]))
         index += taken
         state = taken == remaining ? .chunkEnd : .chunkData(remaining - taken)
       case .chunkEnd:
-        guard let end = lineEnd(bytes, from: index) else {
-          try keepPartialLine(bytes, from: index, limit: 2)
-          index = count
+        // CRLF (or a bare LF) after a chunk's data; a CR may end one read and its LF start
+        // the next.
+        let byte = bytes[index]
+        if pending.isEmpty, byte == HTTPSyntax.carriageReturn {
+          pending = [byte]
+          index += 1
           continue
         }
-        let line = takeLine(bytes, from: index, to: end)
-        guard line.isEmpty else { throw failure("no line end after a chunk's data") }
-        index = end + 1
+        guard byte == HTTPSyntax.lineFeed else {
+          throw failure("no line end after a chunk's data")
+        }
+        pending = []
+        index += 1
         state = .chunkSize
       case .trailers:
         guard let end = lineEnd(bytes, from: index) else {
@@ -155,9 +183,10 @@ struct UpstreamResponseParser {
           index = count
           continue
         }
-        let line = takeLine(bytes, from: index, to: end)
-        trailerBytes += end + 1 - index
+        // The line's start kept from earlier reads counts too.
+        trailerBytes += pending.count + end + 1 - index
         guard trailerBytes <= limits.trailerBytes else { throw failure("trailers too long") }
+        let line = takeLine(bytes, from: index, to: end)
         index = end + 1
         if line.isEmpty {
           state = .done
@@ -180,7 +209,6 @@ struct UpstreamResponseParser {
       }
     }
     output.consumed = index
-    return output
   }
 
   /// The connection closed: whether that ends the response properly (a body that runs until
@@ -361,21 +389,28 @@ struct UpstreamResponseParser {
     return line
   }
 
-  /// The size on the chunk-size line ending at `end`: hexadecimal digits, then optional
-  /// extensions.
-  private mutating func chunkSize(
-    taking bytes: UnsafeRawBufferPointer, from index: Int, to end: Int
+  /// The size on a chunk-size line (without its LF): hexadecimal digits, then optional
+  /// extensions, then an optional CR.
+  private static func chunkSize(
+    _ line: UnsafeRawBufferPointer
   ) throws(UpstreamResponseParseError) -> Int {
-    let line = takeLine(bytes, from: index, to: end)
+    var end = line.count
+    if end > 0, line[end - 1] == HTTPSyntax.carriageReturn { end -= 1 }
     var size = 0
     var digits = 0
-    while digits < line.count, let value = HTTPSyntax.hexValue(line[digits]) {
-      guard size <= (Int.max - value) / 16 else { throw failure("a chunk size too large") }
+    while digits < end, let value = HTTPSyntax.hexValue(line[digits]) {
+      guard size <= (Int.max - value) / 16 else {
+        throw UpstreamResponseParseError(reason: "a chunk size too large")
+      }
       size = size * 16 + value
       digits += 1
     }
-    guard digits > 0, HTTPMessageFraming.isChunkExtensions(line[digits...]) else {
-      throw failure("a bad chunk-size line")
+    guard digits > 0 else { throw UpstreamResponseParseError(reason: "a bad chunk-size line") }
+    if digits < end {
+      let extensions = Array(UnsafeRawBufferPointer(rebasing: line[digits..<end]))
+      guard HTTPMessageFraming.isChunkExtensions(extensions[...]) else {
+        throw UpstreamResponseParseError(reason: "a bad chunk-size line")
+      }
     }
     return size
   }

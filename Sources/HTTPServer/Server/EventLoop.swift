@@ -39,7 +39,8 @@
       self.responder = responder
       self.shared = shared
       readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
-      upstreams = LoopUpstreams(epoll: table.epoll, readBuffer: readBuffer)
+      upstreams = LoopUpstreams(
+        epoll: table.epoll, mailbox: mailboxes[index], readBuffer: readBuffer)
     }
 
     deinit { readBuffer.deallocate() }
@@ -111,7 +112,7 @@
         case .job(let job):
           // Its task still runs to its end, on the shared pool.
           globalConcurrentExecutor.enqueue(job)
-        case .streamWrite, .streamEnded, .streamFailed, .shutdown:
+        case .streamWrite, .streamEnded, .streamFailed, .shutdown, .upstreamReadOn:
           break
         }
       }
@@ -204,6 +205,8 @@
         case .job(let job):
           // A task of a route on this loop (decision 206) runs until it next waits.
           job.runSynchronously(on: executor.asUnownedTaskExecutor())
+        case .upstreamReadOn(let exchange):
+          upstreams.readOn(exchange)
         case .streamFailed(let id):
           // What the producer wrote before failing goes out first (its writes returned
           // before the loop sent them); the body then ends without its last chunk.

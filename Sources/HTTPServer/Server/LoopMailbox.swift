@@ -20,6 +20,9 @@
     case accessLog(FileDescriptorAccessLogSink, [UInt8])
     /// A job of a task that runs on this loop (`LoopExecutor`).
     case job(UnownedJob)
+    /// The reader of an upstream exchange took what its paused connection had read: the
+    /// loop reads on (decision 208).
+    case upstreamReadOn(UpstreamExchange)
   }
 
   /// A loop's inbox: a locked queue plus a pipe whose read end the loop's epoll watches.
