@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Networking
+import Synchronization
 
 /// The proxy's upstream client (decision 208): streams to a plain-HTTP upstream at a
 /// numeric address go out on the event loop that runs the request's task
@@ -10,12 +11,14 @@ import Networking
 /// It answers as every `HTTPClient` does: a non-2xx status is thrown as `HTTPError.status`
 /// with its body (at most `maximumErrorBodySize` bytes kept) and `Retry-After`; transport
 /// failures as `HTTPError.transport` with the codes the proxy judges retries by.
-struct LoopUpstreamHTTPClient: HTTPClient {
+final class LoopUpstreamHTTPClient: HTTPClient {
   let loopClient: LoopHTTPClient?
   let fallback: any HTTPClient
   let now: @Sendable () -> Date
-  var maximumErrorBodySize = 1 << 20
-  var defaultTimeouts = HTTPTimeouts.standard
+  let maximumErrorBodySize = 1 << 20
+  let defaultTimeouts = HTTPTimeouts.standard
+  /// The last URL asked for and its target (`nil`: not the loops'), see `target(of:for:)`.
+  private let lastTarget = Mutex<(url: URL, target: String?)?>(nil)
 
   /// A client that uses the loops for `baseURL` when it is `http` to a numeric address.
   init(
@@ -36,8 +39,8 @@ struct LoopUpstreamHTTPClient: HTTPClient {
   }
 
   func stream(_ request: HTTPRequest) async throws -> HTTPStreamResponse {
-    guard let loopClient, let url = try? request.resolvedURL(baseURL: nil),
-      let upstream = upstreamRequest(request, url: url, for: loopClient.origin)
+    guard let loopClient, let (url, target) = target(of: request, for: loopClient.origin),
+      let upstream = upstreamRequest(request, target: target)
     else { return try await fallback.stream(request) }
     // As the libcurl path does: a cancelled task sends nothing.
     if Task.isCancelled { throw HTTPError.cancelled }
@@ -76,17 +79,36 @@ struct LoopUpstreamHTTPClient: HTTPClient {
     return HTTPStreamResponse(statusCode: head.status, headers: headers, url: url, body: body)
   }
 
-  /// The loop client's form of `request`, or `nil` when it is not for `origin` (another
-  /// scheme, host or port than the base URL's).
-  private func upstreamRequest(
-    _ request: HTTPRequest, url: URL, for origin: UpstreamOrigin
-  ) -> UpstreamRequest? {
-    guard url.scheme?.lowercased() == "http",
-      let host = url.host, UpstreamOrigin(host: host, port: url.port ?? 80) == origin,
+  /// The URL of `request` and its origin-form target, or `nil` when it is not for
+  /// `origin` (another scheme, host or port than the base URL's). The proxy asks for one
+  /// URL all the time, so the last answer is kept: working it out again takes longer than
+  /// the rest of the request's preparation.
+  private func target(
+    of request: HTTPRequest, for origin: UpstreamOrigin
+  ) -> (URL, String)? {
+    if case .url(let url) = request.location, request.query.isEmpty,
+      let known = lastTarget.withLock({ $0 }), known.url == url
+    {
+      return known.target.map { (url, $0) }
+    }
+    guard let url = try? request.resolvedURL(baseURL: nil) else { return nil }
+    var target: String?
+    if url.scheme?.lowercased() == "http", let host = url.host,
+      UpstreamOrigin(host: host, port: url.port ?? 80) == origin,
       let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-    else { return nil }
-    var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-    if let query = components.percentEncodedQuery { target += "?" + query }
+    {
+      var path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+      if let query = components.percentEncodedQuery { path += "?" + query }
+      target = path
+    }
+    if case .url(let asked) = request.location, request.query.isEmpty {
+      lastTarget.withLock { $0 = (asked, target) }
+    }
+    return target.map { (url, $0) }
+  }
+
+  /// The loop client's form of `request`, sent to `target`.
+  private func upstreamRequest(_ request: HTTPRequest, target: String) -> UpstreamRequest? {
     let timeouts = request.timeouts ?? defaultTimeouts
     return UpstreamRequest(
       method: request.method.rawValue, target: target,

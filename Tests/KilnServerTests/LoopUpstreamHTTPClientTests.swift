@@ -90,6 +90,34 @@ import Testing
     #expect(fallback.calls.withLock { $0 } == 1)
   }
 
+  @Test func eachRequestGoesToItsOwnPathWhicheverCameBefore() async throws {
+    let upstream = try LoopbackHTTPServer()
+    defer { upstream.stop() }
+    let other = try LoopbackHTTPServer()
+    defer { other.stop() }
+    upstream.enqueue(
+      .eventStream([.text("data: 1\n\n")]), method: .post, path: "/v1/chat/completions")
+    upstream.enqueue(.eventStream([.text("data: 2\n\n")]), method: .post, path: "/v1/other")
+    other.enqueue(.eventStream([.text("data: 3\n\n")]), method: .post, path: "/v1/chat/completions")
+    upstream.enqueue(
+      .eventStream([.text("data: 4\n\n")]), method: .post, path: "/v1/chat/completions")
+    let fallback = CountingClient()
+    let client = LoopUpstreamHTTPClient(
+      baseURL: upstream.url("/v1"), fallback: fallback, now: { Date() })
+    let requests = [
+      upstream.url("/v1/chat/completions"), upstream.url("/v1/other"),
+      other.url("/v1/chat/completions"), upstream.url("/v1/chat/completions"),
+    ].map(Self.streamRequest)
+    let answers = try await Self.onTheLoop {
+      var answers: [String] = []
+      for request in requests { answers.append(await Self.outcome(client, request)) }
+      return answers.joined(separator: "|")
+    }
+    #expect(answers == (1...4).map { "200 data: \($0)\n\n" }.joined(separator: "|"))
+    // Only the request for another origin went through the fallback.
+    #expect(fallback.calls.withLock { $0 } == 1)
+  }
+
   @Test func aRefusalKeepsItsStatusBodyAndRetryAfterAndTheConnectionIsKept() async throws {
     let upstream = try LoopbackHTTPServer()
     defer { upstream.stop() }

@@ -126,19 +126,35 @@
     /// The request's bytes. Field names and values with line breaks or other control
     /// characters were refused by the caller's request type; they are dropped here too.
     func serialized(for origin: UpstreamOrigin) -> [UInt8] {
-      var text = "\(method) \(target) HTTP/1.1\r\nHost: \(origin)\r\n"
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(256 + body.count)
+      func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+      append(method)
+      append(" ")
+      append(target)
+      append(" HTTP/1.1\r\nHost: ")
+      append(origin.host)
+      append(":")
+      append(String(origin.port))
+      append("\r\n")
       for field in fields where Self.isSafe(field.name) && Self.isSafe(field.value) {
-        let name = field.name.lowercased()
-        guard name != "host", name != "content-length", name != "transfer-encoding",
-          name != "connection"
+        let name = field.name
+        guard !name.equalsIgnoringASCIICase("host"),
+          !name.equalsIgnoringASCIICase("content-length"),
+          !name.equalsIgnoringASCIICase("transfer-encoding"),
+          !name.equalsIgnoringASCIICase("connection")
         else { continue }
-        text += "\(field.name): \(field.value)\r\n"
+        append(name)
+        append(": ")
+        append(field.value)
+        append("\r\n")
       }
       if !body.isEmpty || method == "POST" || method == "PUT" || method == "PATCH" {
-        text += "Content-Length: \(body.count)\r\n"
+        append("Content-Length: ")
+        append(String(body.count))
+        append("\r\n")
       }
-      text += "\r\n"
-      var bytes = Array(text.utf8)
+      append("\r\n")
       bytes.append(contentsOf: body)
       return bytes
     }

@@ -48,12 +48,10 @@
     /// Sends `bytes` for `exchange` on an idle connection to `origin`, or a new one.
     func start(_ exchange: UpstreamExchange, to origin: UpstreamOrigin, bytes: [UInt8]) {
       let startedAt = Self.uptime()
-      while let connection = idle[origin]?.popLast() {
-        // A kept connection the server has closed is seen here at the latest.
-        guard connection.isUsable else {
-          close(connection)
-          continue
-        }
+      // A kept connection the server has closed meanwhile is usually gone already (its
+      // event closed it); one closed too recently to have been seen fails before any answer
+      // and is replaced then (`failOrRetry`), which costs no system call here.
+      if let connection = idle[origin]?.popLast() {
         return begin(exchange, on: connection, bytes: bytes, startedAt: startedAt)
       }
       open(exchange, to: origin, address: 0, bytes: bytes, startedAt: startedAt, retried: false)

@@ -116,14 +116,6 @@
       return code
     }
 
-    /// Whether a kept idle connection can take a request: nothing has arrived on it and the
-    /// server has not closed it.
-    var isUsable: Bool {
-      var byte: UInt8 = 0
-      let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-      return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
-    }
-
     /// Whether nothing of the current response (not even an interim one) has arrived.
     var hasNoResponse: Bool { !receivedAny }
 
