@@ -70,27 +70,12 @@
       var yes: Int32 = 1
       setsockopt(
         descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-      var storage = sockaddr_storage()
-      let length: socklen_t
-      let port = in_port_t(UInt16(clamping: origin.port)).bigEndian
-      if address.isIPv6 {
-        length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-        withUnsafeMutablePointer(to: &storage) {
-          $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { socketAddress in
-            socketAddress.pointee.sin6_family = sa_family_t(AF_INET6)
-            socketAddress.pointee.sin6_port = port
-            _ = inet_pton(AF_INET6, address.text, &socketAddress.pointee.sin6_addr)
-          }
-        }
-      } else {
-        length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        withUnsafeMutablePointer(to: &storage) {
-          $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { socketAddress in
-            socketAddress.pointee.sin_family = sa_family_t(AF_INET)
-            socketAddress.pointee.sin_port = port
-            _ = inet_pton(AF_INET, address.text, &socketAddress.pointee.sin_addr)
-          }
-        }
+      guard
+        case (var storage, let length)? = Socket.socketAddress(
+          address.text, isIPv6: address.isIPv6, port: origin.port)
+      else {
+        Glibc.close(descriptor)
+        return .failure(.connect(EINVAL))
       }
       let result = withUnsafePointer(to: &storage) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

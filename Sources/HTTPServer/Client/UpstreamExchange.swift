@@ -50,24 +50,13 @@
     /// Waits for the response head.
     /// - Throws: `UpstreamError`; `.cancelled` when the calling task is cancelled.
     public func head() async throws(UpstreamError) -> UpstreamResponseHead {
-      do {
-        return try await withTaskCancellationHandler {
-          try await withCheckedThrowingContinuation { continuation in
-            let ready = state.withLock { state -> Result<UpstreamResponseHead, UpstreamError>? in
-              if let head = state.head { return .success(head) }
-              if let failure = state.failure { return .failure(failure) }
-              state.headWaiter = continuation
-              return nil
-            }
-            if let ready { continuation.resume(with: ready) }
-          }
-        } onCancel: {
-          cancel()
+      try await wait { continuation in
+        state.withLock { state in
+          if let head = state.head { return .success(head) }
+          if let failure = state.failure { return .failure(failure) }
+          state.headWaiter = continuation
+          return nil
         }
-      } catch let error as UpstreamError {
-        throw error
-      } catch {
-        throw .cancelled
       }
     }
 
@@ -76,11 +65,20 @@
     /// - Throws: `UpstreamError`; `.cancelled` when the calling task is cancelled.
     public func nextBatch() async throws(UpstreamError) -> [Data]? {
       if let taken = take() { return try taken.get() }
+      return try await wait { continuation in
+        take { state in state.bodyWaiter = continuation }
+      }
+    }
+
+    /// What `ready` answers at once, or else (having registered the continuation) what the
+    /// loop resumes it with; cancelling the calling task cancels the exchange.
+    private func wait<Value: Sendable>(
+      _ ready: (CheckedContinuation<Value, any Error>) -> Result<Value, UpstreamError>?
+    ) async throws(UpstreamError) -> Value {
       do {
         return try await withTaskCancellationHandler {
           try await withCheckedThrowingContinuation { continuation in
-            let ready = take { state in state.bodyWaiter = continuation }
-            if let ready { continuation.resume(with: ready) }
+            if let answer = ready(continuation) { continuation.resume(with: answer) }
           }
         } onCancel: {
           cancel()

@@ -305,21 +305,11 @@ struct UpstreamResponseParser {
     var fields: [HTTPField] = []
     fields.reserveCapacity(lines.count)
     for line in lines {
-      guard let colon = line.firstIndex(of: HTTPSyntax.colon),
-        HTTPSyntax.isToken(line[line.startIndex..<colon])
-      else { throw failure("a bad field line") }
-      var valueStart = colon + 1
-      var valueEnd = line.endIndex
-      while valueStart < valueEnd, HTTPSyntax.isWhitespace(line[valueStart]) { valueStart += 1 }
-      while valueEnd > valueStart, HTTPSyntax.isWhitespace(line[valueEnd - 1]) { valueEnd -= 1 }
-      let value = line[valueStart..<valueEnd]
-      guard value.allSatisfy(HTTPSyntax.isFieldValueCharacter) else {
-        throw failure("a control character in a field value")
+      // The same rules as a request's fields: no folding, no space before the colon.
+      switch HTTPRequestParser.field(Array(line)) {
+      case .success(let field): fields.append(field)
+      case .failure(let problem): throw failure("a bad field line (\(problem))")
       }
-      fields.append(
-        HTTPField(
-          name: String(decoding: line[line.startIndex..<colon], as: UTF8.self),
-          rawValue: Array(value)))
     }
     let headFields = HTTPFields(fields)
     let connection = headFields.listElements(named: "Connection").map { $0.lowercased() }

@@ -20,36 +20,14 @@
     /// A listening socket bound to `host:port` (port 0 picks one); returns it and the bound
     /// port. `host` is an IPv4 address, an IPv6 address (`::1`, `[::1]`) or `localhost`.
     static func listen(host: String, port: Int, backlog: Int32) throws -> (Int32, Int) {
-      var storage = sockaddr_storage()
-      let length: socklen_t
-      let family: Int32
       let unbracketed =
         host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
       let name = unbracketed == "localhost" ? "127.0.0.1" : unbracketed
-      let portBytes = in_port_t(UInt16(clamping: port)).bigEndian
-      if name.contains(":") {
-        family = AF_INET6
-        length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-        let parsed = withUnsafeMutablePointer(to: &storage) {
-          $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
-            address.pointee.sin6_family = sa_family_t(AF_INET6)
-            address.pointee.sin6_port = portBytes
-            return inet_pton(AF_INET6, name, &address.pointee.sin6_addr)
-          }
-        }
-        guard parsed == 1 else { throw Failure(call: "inet_pton(\(host))", code: EINVAL) }
-      } else {
-        family = AF_INET
-        length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let parsed = withUnsafeMutablePointer(to: &storage) {
-          $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
-            address.pointee.sin_family = sa_family_t(AF_INET)
-            address.pointee.sin_port = portBytes
-            return inet_pton(AF_INET, name, &address.pointee.sin_addr)
-          }
-        }
-        guard parsed == 1 else { throw Failure(call: "inet_pton(\(host))", code: EINVAL) }
-      }
+      guard
+        case (var storage, let length)? = socketAddress(
+          name, isIPv6: name.contains(":"), port: port)
+      else { throw Failure(call: "inet_pton(\(host))", code: EINVAL) }
+      let family = Int32(storage.ss_family)
       let descriptor = socket(
         family,
         Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
@@ -78,6 +56,37 @@
         close(descriptor)
         throw error
       }
+    }
+
+    /// The socket address of a numeric IPv4 or IPv6 address and a port; `nil` when the
+    /// text is no such address.
+    static func socketAddress(
+      _ numeric: String, isIPv6: Bool, port: Int
+    ) -> (sockaddr_storage, socklen_t)? {
+      var storage = sockaddr_storage()
+      let portBytes = in_port_t(UInt16(clamping: port)).bigEndian
+      let parsed: Int32
+      let length: socklen_t
+      if isIPv6 {
+        length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        parsed = withUnsafeMutablePointer(to: &storage) {
+          $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+            address.pointee.sin6_family = sa_family_t(AF_INET6)
+            address.pointee.sin6_port = portBytes
+            return inet_pton(AF_INET6, numeric, &address.pointee.sin6_addr)
+          }
+        }
+      } else {
+        length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        parsed = withUnsafeMutablePointer(to: &storage) {
+          $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+            address.pointee.sin_family = sa_family_t(AF_INET)
+            address.pointee.sin_port = portBytes
+            return inet_pton(AF_INET, numeric, &address.pointee.sin_addr)
+          }
+        }
+      }
+      return parsed == 1 ? (storage, length) : nil
     }
 
     /// Accepts one pending connection (non-blocking, close-on-exec, no Nagle delay) and
