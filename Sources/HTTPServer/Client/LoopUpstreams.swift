@@ -21,20 +21,12 @@
     }
 
     /// The upstreams of the loop running on the calling thread.
-    static var current: LoopUpstreams? {
-      pthread_getspecific(key).map { Unmanaged<LoopUpstreams>.fromOpaque($0).takeUnretainedValue() }
-    }
+    static var current: LoopUpstreams? { slot.current }
 
     /// Makes `upstreams` the calling thread's (`nil` when its loop stops).
-    static func install(_ upstreams: LoopUpstreams?) {
-      _ = pthread_setspecific(key, upstreams.map { Unmanaged.passUnretained($0).toOpaque() })
-    }
+    static func install(_ upstreams: LoopUpstreams?) { slot.install(upstreams) }
 
-    private static let key: pthread_key_t = {
-      var key = pthread_key_t()
-      _ = pthread_key_create(&key, nil)
-      return key
-    }()
+    private static let slot = LoopThreadSlot<LoopUpstreams>()
 
     /// Monotonic seconds, for the client's deadlines.
     static func uptime() -> Double {

@@ -15,22 +15,12 @@
     private static let flushThreshold = 64 * 1024
 
     /// The batch of the calling thread while an event loop runs on it, else `nil`.
-    static var current: AccessLogBatch? {
-      pthread_getspecific(key).map {
-        Unmanaged<AccessLogBatch>.fromOpaque($0).takeUnretainedValue()
-      }
-    }
+    static var current: AccessLogBatch? { slot.current }
 
     /// Makes `batch` the calling thread's (`nil`: none); the caller keeps it alive.
-    static func install(_ batch: AccessLogBatch?) {
-      _ = pthread_setspecific(key, batch.map { Unmanaged.passUnretained($0).toOpaque() })
-    }
+    static func install(_ batch: AccessLogBatch?) { slot.install(batch) }
 
-    private static let key: pthread_key_t = {
-      var key = pthread_key_t()
-      _ = pthread_key_create(&key, nil)
-      return key
-    }()
+    private static let slot = LoopThreadSlot<AccessLogBatch>()
 
     /// Appends one line (`write` adds its bytes, line feed included, and may use or renew
     /// the batch's text of the current second) for `sink`.
