@@ -55,10 +55,11 @@ final class LoopUpstreamHTTPClient: HTTPClient {
     }
     var headers = HTTPHeaders()
     for field in head.fields { headers.add(name: field.name, value: field.value) }
-    if [301, 302, 303, 307, 308].contains(head.status), headers["Location"] != nil {
-      // libcurl follows redirects; the loop client does not, so the request goes to it.
+    if let redirected = Self.redirect(request, from: url, status: head.status, headers: headers) {
+      // libcurl follows redirects; the loop client does not, so the request to where the
+      // answer points (never the same request again) goes to it.
       _ = try await errorBody(of: exchange)
-      return try await fallback.stream(request)
+      return try await fallback.stream(redirected)
     }
     guard (200..<300).contains(head.status) else {
       let data = try await errorBody(of: exchange)
@@ -134,6 +135,31 @@ final class LoopUpstreamHTTPClient: HTTPClient {
       return data
     }
     return data
+  }
+
+  /// The request a redirect asks for, as libcurl makes it: 307 and 308 keep the method and
+  /// body, 301, 302 and 303 turn a POST into a GET without one; `Authorization` goes only to
+  /// the same host. `nil` when `status` is no redirect or names no valid `Location`.
+  static func redirect(
+    _ request: HTTPRequest, from url: URL, status: Int, headers: HTTPHeaders
+  ) -> HTTPRequest? {
+    guard [301, 302, 303, 307, 308].contains(status), let location = headers["Location"],
+      let target = URL(string: location, relativeTo: url)?.absoluteURL,
+      ["http", "https"].contains(target.scheme?.lowercased() ?? "")
+    else { return nil }
+    let keepsMethod = status == 307 || status == 308 || request.method != .post
+    var redirected = HTTPRequest(
+      url: target, method: keepsMethod ? request.method : .get,
+      body: keepsMethod ? request.body : nil)
+    redirected.timeouts = request.timeouts
+    let sameHost = target.host?.lowercased() == url.host?.lowercased()
+    for field in request.headers {
+      let name = field.name.lowercased()
+      if name == "authorization", !sameHost { continue }
+      if !keepsMethod, name == "content-type" || name == "content-length" { continue }
+      redirected.headers.add(name: field.name, value: field.value)
+    }
+    return redirected
   }
 
   /// The loop client's failure as the `HTTPError` the proxy judges retries by.

@@ -31,8 +31,8 @@ import Testing
 
   /// Serves `GET /relay` on one event loop (the route on the loop) and `GET /pool` (on the
   /// shared pool), both sending `request` with `client` and answering with what `read`
-  /// made of the exchange (read on the pool with `readOffTheLoop`); then asks each path of
-  /// `paths` in turn and returns the answers.
+  /// made of the exchange (read on the pool with `readOffTheLoop`), and `GET /wait` (half a
+  /// second's pause); then asks each path of `paths` in turn and returns the answers.
   static func answers(
     _ paths: [String], client: LoopHTTPClient, request: UpstreamRequest = request(),
     readOffTheLoop: Bool = false,
@@ -47,6 +47,10 @@ import Testing
     }
     router.add(.get, "/relay", onEventLoop: true, handler: handler)
     router.add(.get, "/pool", handler: handler)
+    router.add(.get, "/wait") { _, _ in
+      try? await Task.sleep(for: .milliseconds(500))
+      return .text("waited")
+    }
     let server = HTTPServer(
       configuration: HTTPServerConfiguration(eventLoopCount: 1), router: router)
     let port = try server.start()
@@ -215,6 +219,22 @@ import Testing
     #expect(answers == ["200 ok", "200 ok"])
     #expect(upstream.accepted == 2)
     #expect(upstream.requests.count == 3)
+    #expect(upstream.finish() == [])
+  }
+
+  @Test func aKeptConnectionThatAnswersUnaskedIsNotUsedAgain() async throws {
+    let reply = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+    let timeout = "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+    // The first connection answers, then times out as an idle server does: a 408 nobody
+    // asked for, then the close. The next request must not take that 408 for its answer.
+    let upstream = try RawUpstream([
+      [.readRequest, .write(reply), .pause(.milliseconds(200)), .write(timeout), .close],
+      [.readRequest, .write(reply)],
+    ])
+    let answers = try await Self.answers(
+      ["/relay", "/wait", "/relay"], client: try Self.client(upstream.port))
+    #expect(answers == ["200 ok", "waited", "200 ok"])
+    #expect(upstream.accepted == 2)
     #expect(upstream.finish() == [])
   }
 

@@ -13,6 +13,8 @@ final class RawUpstream: Sendable {
     case write(String)
     /// Closes the connection.
     case close
+    /// Waits before the next step.
+    case pause(Duration)
     /// Resets the connection (a close with no lingering: the peer reads `ECONNRESET`).
     case reset
   }
@@ -132,6 +134,10 @@ final class RawUpstream: Sendable {
         }
       case .close:
         return
+      case .pause(let duration):
+        Thread.sleep(
+          forTimeInterval: Double(duration.components.attoseconds) / 1e18
+            + Double(duration.components.seconds))
       case .reset:
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(

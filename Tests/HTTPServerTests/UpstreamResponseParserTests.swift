@@ -170,6 +170,31 @@ import Testing
     }
   }
 
+  @Test func aChunkSizeLineWithTwoCarriageReturnsIsRefusedHoweverItIsSplit() {
+    let text = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\r\nhello\r\n0\r\n\r\n"
+    for piece in [nil, 1, 2, 3, 5, 7] as [Int?] {
+      #expect(throws: UpstreamResponseParseError.self, "pieces of \(piece ?? 0)") {
+        _ = try Self.parse(text, piece: piece)
+      }
+    }
+  }
+
+  @Test func emptyLinesBeforeAStatusLineAreSkipped() throws {
+    let reply = "\r\n\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+    for piece in [nil, 1, 2] as [Int?] {
+      let parsed = try Self.parse(reply, piece: piece)
+      #expect(parsed.status == 200)
+      #expect(parsed.body == Array("ok".utf8))
+    }
+  }
+
+  @Test func trailerLinesMustBeFields() {
+    let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
+    #expect(Self.failure(head + "no colon\r\n\r\n")?.hasPrefix("a bad trailer line") == true)
+    #expect(Self.failure(head + " folded: x\r\n\r\n")?.hasPrefix("a bad trailer line") == true)
+    #expect(Self.failure(head + "X-Checksum: abc\r\n\r\n") == nil)
+  }
+
   @Test func theBodyBeforeAFaultIsHandedOutWithTheFault() {
     var parser = UpstreamResponseParser()
     let text = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\nZ\r\n"

@@ -152,11 +152,12 @@ import Testing
     #expect(fallback.calls.withLock { $0 } == 0)
   }
 
-  @Test func aRedirectIsLeftToTheFallbackWhichFollowsIt() async throws {
+  @Test func aRedirectIsFollowedThroughTheFallbackWithoutSendingTheRequestTwice() async throws {
     let upstream = try LoopbackHTTPServer()
     defer { upstream.stop() }
-    let moved = LoopbackResponse.status(307, headers: ["Location": "/v1/elsewhere"])
-    upstream.enqueue(moved, moved, method: .post, path: "/v1/chat/completions")
+    upstream.enqueue(
+      .status(307, headers: ["Location": "/v1/elsewhere"]), method: .post,
+      path: "/v1/chat/completions")
     upstream.enqueue(.eventStream([.text("data: moved\n\n")]), method: .post, path: "/v1/elsewhere")
     let fallback = CountingClient()
     let client = LoopUpstreamHTTPClient(
@@ -165,6 +166,38 @@ import Testing
     let answer = try await Self.onTheLoop { await Self.outcome(client, request) }
     #expect(answer == "200 data: moved\n\n")
     #expect(fallback.calls.withLock { $0 } == 1)
+    #expect(upstream.requests.map(\.path) == ["/v1/chat/completions", "/v1/elsewhere"])
+    #expect(upstream.requests.last?.bodyText == #"{"stream":true}"#)
+    #expect(upstream.requests.last?.headers["Authorization"] == "Bearer sk-upstream")
+  }
+
+  @Test func aRedirectIsMadeAsLibcurlMakesIt() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:8000/v1/chat/completions"))
+    let request = Self.streamRequest(url).withHeader("Content-Type", "application/json")
+    let seeOther = try #require(
+      LoopUpstreamHTTPClient.redirect(
+        request, from: url, status: 303, headers: ["Location": "/v1/result"]))
+    #expect(seeOther.method == .get)
+    #expect(seeOther.body == nil)
+    #expect(seeOther.headers["Content-Type"] == nil)
+    #expect(
+      try seeOther.resolvedURL(baseURL: nil).absoluteString == "http://127.0.0.1:8000/v1/result")
+    let elsewhere = try #require(
+      LoopUpstreamHTTPClient.redirect(
+        request, from: url, status: 308, headers: ["Location": "https://other.example/v1/x"]))
+    #expect(elsewhere.method == .post)
+    #expect(elsewhere.body == request.body)
+    // The provider key never follows a redirect to another host.
+    #expect(elsewhere.headers["Authorization"] == nil)
+    #expect(
+      LoopUpstreamHTTPClient.redirect(request, from: url, status: 307, headers: HTTPHeaders())
+        == nil)
+    #expect(
+      LoopUpstreamHTTPClient.redirect(
+        request, from: url, status: 300, headers: ["Location": "/v1/a"]) == nil)
+    #expect(
+      LoopUpstreamHTTPClient.redirect(
+        request, from: url, status: 302, headers: ["Location": "ftp://host/x"]) == nil)
   }
 
   @Test func aCancelledTaskSendsNothing() async throws {

@@ -40,10 +40,18 @@
     /// Sends `bytes` for `exchange` on an idle connection to `origin`, or a new one.
     func start(_ exchange: UpstreamExchange, to origin: UpstreamOrigin, bytes: [UInt8]) {
       let startedAt = Self.uptime()
-      // A kept connection the server has closed meanwhile is usually gone already (its
-      // event closed it); one closed too recently to have been seen fails before any answer
-      // and is replaced then (`failOrRetry`), which costs no system call here.
-      if let connection = idle[origin]?.popLast() {
+      while let connection = idle[origin]?.popLast() {
+        // A kept connection the server has closed, or answered unasked (a 408 before it
+        // closes an idle connection), is usually gone already: its event closed it. One
+        // whose event has not been handled yet would hand that answer to this request; a
+        // server only does so after seconds of idleness, so a connection kept longer than
+        // a second is looked at first (a busy one, reused at once, costs no system call).
+        // One closed too recently even for that fails before any answer and is replaced
+        // then (`failOrRetry`).
+        if startedAt - connection.lastActivity >= 1, !connection.isQuiet {
+          close(connection)
+          continue
+        }
         return begin(exchange, on: connection, bytes: bytes, startedAt: startedAt)
       }
       open(exchange, to: origin, address: 0, bytes: bytes, startedAt: startedAt, retried: false)
@@ -111,13 +119,26 @@
     }
 
     private func write(_ connection: UpstreamConnection) {
+      let reading: UInt32 =
+        connection.exchange?.isReadingPaused == true ? 0 : kiln_epoll_in | kiln_epoll_rdhup
       switch connection.writePending() {
       case .done:
-        setInterest(connection, kiln_epoll_in | kiln_epoll_rdhup)
+        setInterest(connection, reading)
       case .blocked:
-        setInterest(connection, kiln_epoll_in | kiln_epoll_rdhup | kiln_epoll_out)
+        setInterest(connection, reading | kiln_epoll_out)
       case .failed:
-        _ = failOrRetry(connection, .lost)
+        // The server may have answered before it stopped reading (a 413 for a body it
+        // refused): what it sent is read first, and decides.
+        read(connection)
+        guard connections[connection.descriptor] === connection, connection.exchange != nil
+        else { return }
+        if connection.hasNoResponse {
+          _ = failOrRetry(connection, .lost)
+        } else {
+          // Its answer has begun: it is read to its end (or the close), nothing more sent.
+          connection.abandonWrite()
+          setInterest(connection, reading)
+        }
       }
     }
 

@@ -101,6 +101,14 @@
       return code
     }
 
+    /// Whether nothing waits to be read on a kept idle connection and the server has not
+    /// closed it (one `recv` with `MSG_PEEK`).
+    var isQuiet: Bool {
+      var byte: UInt8 = 0
+      let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+      return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
+
     /// Whether nothing of the current response (not even an interim one) has arrived.
     var hasNoResponse: Bool { !receivedAny }
 
@@ -116,6 +124,7 @@
       headArrived = false
       receivedAny = false
       keepsConnection = true
+      writeAbandoned = false
       parser = UpstreamResponseParser(
         limits: limits.response, requestWasHead: exchange.request.method == "HEAD")
     }
@@ -147,6 +156,14 @@
       return .done
     }
 
+    /// Sends nothing more of the request (the server answered without reading it all); the
+    /// connection is not kept after this exchange.
+    func abandonWrite() {
+      request = Array(request[..<written])
+      keepsConnection = false
+      writeAbandoned = true
+    }
+
     /// Reads `bytes` of the response and hands what they hold to the exchange.
     func consume(_ bytes: UnsafeRawBufferPointer) -> ReadOutcome {
       guard let exchange else { return .failed(.lost) }
@@ -163,7 +180,9 @@
       if let failure = output.failure { return .failed(.malformed(failure)) }
       if output.ended {
         // Bytes after the response's end were not asked for: the connection is not reused.
-        let keep = keepsConnection && output.consumed == bytes.count && written == request.count
+        let keep =
+          keepsConnection && !writeAbandoned && output.consumed == bytes.count
+          && written == request.count
         return .ended(keep: keep)
       }
       return paused ? .paused : .more
@@ -171,6 +190,8 @@
 
     /// Whether the response's head allowed keeping the connection.
     private var keepsConnection = true
+    /// Whether the request was cut short because the server stopped reading it.
+    private var writeAbandoned = false
 
     /// The connection closed: `.ended` when that ends the response.
     func finishAtClose() -> ReadOutcome {
@@ -189,8 +210,8 @@
       if let total = request.totalSeconds, now - startedAt >= total { return "the exchange" }
       if !headArrived {
         if now - startedAt >= request.headSeconds { return "the response head" }
-      } else if let idle = request.idleSeconds, now - lastActivity >= idle,
-        !exchange.isReadingPaused
+      } else if let idle = request.idleSeconds,
+        now - max(lastActivity, exchange.lastReadOn) >= idle, !exchange.isReadingPaused
       {
         // Silence while the reader holds the upstream back is the reader's, not the
         // upstream's: only the total limit applies then.

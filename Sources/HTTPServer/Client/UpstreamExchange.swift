@@ -33,6 +33,8 @@
       var failure: UpstreamError?
       var readingPaused = false
       var attachment: Attachment?
+      /// When the reader last let a paused connection be read on (monotonic seconds).
+      var lastReadOn: Double = 0
       /// How often reading paused, and the most bytes that waited for the reader.
       var pauses = 0
       var peakBufferedBytes = 0
@@ -120,6 +122,8 @@
           var resume: Attachment?
           if state.readingPaused {
             state.readingPaused = false
+            // The upstream was held back until now, not silent.
+            state.lastReadOn = LoopUpstreams.uptime()
             resume = state.attachment
           }
           return (.success(batch), resume)
@@ -145,6 +149,9 @@
 
     /// The descriptor of the connection the exchange owns, if any.
     var attachedDescriptor: Int32? { state.withLock { $0.attachment?.descriptor } }
+
+    /// When the reader last let a paused connection be read on (monotonic seconds; 0: never).
+    var lastReadOn: Double { state.withLock { $0.lastReadOn } }
 
     /// Whether the loop has stopped reading for this exchange's reader.
     var isReadingPaused: Bool { state.withLock { $0.readingPaused } }

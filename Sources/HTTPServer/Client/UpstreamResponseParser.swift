@@ -146,7 +146,7 @@ struct UpstreamResponseParser {
         if pending.isEmpty {
           size = try Self.chunkSize(UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
         } else {
-          let line = takeLine(bytes, from: index, to: end)
+          let line = takeLine(bytes, from: index, to: end, keepingCarriageReturn: true)
           size = try line.withUnsafeBytes { line in
             Result { () throws(UpstreamResponseParseError) in try Self.chunkSize(line) }
           }.get()
@@ -191,6 +191,9 @@ struct UpstreamResponseParser {
         if line.isEmpty {
           state = .done
           output.ended = true
+        } else if case .failure(let problem) = HTTPRequestParser.field(line) {
+          // Trailer fields are not used, but they must be fields.
+          throw failure("a bad trailer line (\(problem))")
         }
       case .length(let remaining):
         let taken = min(remaining, count - index)
@@ -237,6 +240,17 @@ struct UpstreamResponseParser {
     // The head ends at the first empty line: "\n\n" or "\n\r\n" (a bare LF ends a line as
     // RFC 9112 §2.2 lets a recipient accept).
     var cursor = index
+    // Empty lines before a status line (a stray line end after the body before) are
+    // skipped, as a server skips them before a request line (RFC 9112 §2.2).
+    if pending.isEmpty {
+      while cursor < bytes.count,
+        bytes[cursor] == HTTPSyntax.carriageReturn || bytes[cursor] == HTTPSyntax.lineFeed
+      {
+        cursor += 1
+      }
+      guard cursor < bytes.count else { return (bytes.count - index, nil) }
+    }
+    let start = cursor
     var end: Int?
     while cursor < bytes.count {
       if bytes[cursor] == HTTPSyntax.lineFeed, endsHead(bytes, at: cursor) {
@@ -246,16 +260,16 @@ struct UpstreamResponseParser {
       cursor += 1
     }
     guard let end else {
-      guard pending.count + bytes.count - index <= limits.headBytes else {
+      guard pending.count + bytes.count - start <= limits.headBytes else {
         throw failure("head too long")
       }
-      pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<bytes.count]))
+      pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<bytes.count]))
       return (bytes.count - index, nil)
     }
-    guard pending.count + end + 1 - index <= limits.headBytes else {
+    guard pending.count + end + 1 - start <= limits.headBytes else {
       throw failure("head too long")
     }
-    pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index...end]))
+    pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...end]))
     let headBytes = pending
     pending = []
     let head = try parseHead(headBytes)
@@ -370,12 +384,13 @@ struct UpstreamResponseParser {
   /// The line ending at the line feed `end` (its start kept from earlier reads), without
   /// its line end.
   private mutating func takeLine(
-    _ bytes: UnsafeRawBufferPointer, from index: Int, to end: Int
+    _ bytes: UnsafeRawBufferPointer, from index: Int, to end: Int,
+    keepingCarriageReturn: Bool = false
   ) -> [UInt8] {
     var line = pending
     pending = []
     line.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
-    if line.last == HTTPSyntax.carriageReturn { line.removeLast() }
+    if !keepingCarriageReturn, line.last == HTTPSyntax.carriageReturn { line.removeLast() }
     return line
   }
 
