@@ -139,7 +139,8 @@ final class LoopUpstreamHTTPClient: HTTPClient {
 
   /// The request a redirect asks for, as libcurl makes it: 307 and 308 keep the method and
   /// body, 301, 302 and 303 turn a POST into a GET without one; `Authorization` goes only to
-  /// the same host. `nil` when `status` is no redirect or names no valid `Location`.
+  /// the same origin (scheme, host and port). `nil` when `status` is no redirect or names
+  /// no valid `Location`.
   static func redirect(
     _ request: HTTPRequest, from url: URL, status: Int, headers: HTTPHeaders
   ) -> HTTPRequest? {
@@ -152,14 +153,26 @@ final class LoopUpstreamHTTPClient: HTTPClient {
       url: target, method: keepsMethod ? request.method : .get,
       body: keepsMethod ? request.body : nil)
     redirected.timeouts = request.timeouts
-    let sameHost = target.host?.lowercased() == url.host?.lowercased()
     for field in request.headers {
       let name = field.name.lowercased()
-      if name == "authorization", !sameHost { continue }
+      if name == "authorization", !sameOrigin(target, url) { continue }
       if !keepsMethod, name == "content-type" || name == "content-length" { continue }
       redirected.headers.add(name: field.name, value: field.value)
     }
     return redirected
+  }
+
+  /// Whether two URLs share scheme, host and port (the port a scheme implies counted), as
+  /// libcurl requires before it sends credentials on.
+  private static func sameOrigin(_ one: URL, _ other: URL) -> Bool {
+    func origin(_ url: URL) -> (String, String, Int)? {
+      guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else {
+        return nil
+      }
+      return (scheme, host, url.port ?? (scheme == "https" ? 443 : 80))
+    }
+    guard let first = origin(one), let second = origin(other) else { return false }
+    return first == second
   }
 
   /// The loop client's failure as the `HTTPError` the proxy judges retries by.

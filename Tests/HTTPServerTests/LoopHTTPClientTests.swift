@@ -359,6 +359,35 @@ import Testing
     #expect(upstream.finish() == [])
   }
 
+  @Test func anAnswerThatEndsTheConnectionStillEndsItsExchange() async throws {
+    // `Connection: close`, HTTP/1.0, and bytes after the end: whole answers all, on
+    // connections that are not kept (each request takes a new one).
+    let upstream = try RawUpstream([
+      [
+        .readRequest, .write("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok"),
+      ],
+      [.readRequest, .write("HTTP/1.0 200 OK\r\nContent-Length: 3\r\n\r\nold")],
+      [.readRequest, .write("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nmoreXX")],
+    ])
+    let answers = try await Self.answers(
+      ["/relay", "/relay", "/relay"], client: try Self.client(upstream.port))
+    #expect(answers == ["200 ok", "200 old", "200 more"])
+    #expect(upstream.accepted == 3)
+    #expect(upstream.finish() == [])
+  }
+
+  @Test func aKeptConnectionThatSentOnlyALineEndBeforeClosingIsReplaced() async throws {
+    let reply = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+    let upstream = try RawUpstream([
+      [.readRequest, .write(reply), .readRequest, .write("\r\n"), .close],
+      [.readRequest, .write(reply)],
+    ])
+    let answers = try await Self.answers(
+      ["/relay", "/relay"], client: try Self.client(upstream.port))
+    #expect(answers == ["200 ok", "200 ok"])
+    #expect(upstream.finish() == [])
+  }
+
   @Test func aCloseEndsABodyThatRunsUntilTheClose() async throws {
     let upstream = try RawUpstream([
       [.readRequest, .write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nwhole"), .close]

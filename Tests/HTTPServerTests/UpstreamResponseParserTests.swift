@@ -188,6 +188,17 @@ import Testing
     }
   }
 
+  @Test func onlyAFewLineEndsAreSkippedBeforeAStatusLine() {
+    #expect(
+      Self.failure(String(repeating: "\r\n", count: 3) + "HTTP/1.1 204 No Content\r\n\r\n") != nil)
+    #expect(Self.failure("\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n") == nil)
+    var parser = UpstreamResponseParser()
+    _ = Array("\r\n".utf8).withUnsafeBytes { parser.feed($0) }
+    #expect(!parser.sawResponse)
+    _ = Array("H".utf8).withUnsafeBytes { parser.feed($0) }
+    #expect(parser.sawResponse)
+  }
+
   @Test func trailerLinesMustBeFields() {
     let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
     #expect(Self.failure(head + "no colon\r\n\r\n")?.hasPrefix("a bad trailer line") == true)

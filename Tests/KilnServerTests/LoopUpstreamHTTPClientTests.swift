@@ -187,8 +187,18 @@ import Testing
         request, from: url, status: 308, headers: ["Location": "https://other.example/v1/x"]))
     #expect(elsewhere.method == .post)
     #expect(elsewhere.body == request.body)
-    // The provider key never follows a redirect to another host.
+    // The provider key never follows a redirect to another host, port or scheme.
     #expect(elsewhere.headers["Authorization"] == nil)
+    for location in [
+      "http://127.0.0.1:9999/x", "https://127.0.0.1:8000/x", "http://localhost:8000/x",
+    ] {
+      let moved = LoopUpstreamHTTPClient.redirect(
+        request, from: url, status: 307, headers: ["Location": location])
+      #expect(moved?.headers["Authorization"] == nil, "\(location)")
+    }
+    let samePlace = LoopUpstreamHTTPClient.redirect(
+      request, from: url, status: 307, headers: ["Location": "http://127.0.0.1:8000/v2/x"])
+    #expect(samePlace?.headers["Authorization"] == "Bearer sk-upstream")
     #expect(
       LoopUpstreamHTTPClient.redirect(request, from: url, status: 307, headers: HTTPHeaders())
         == nil)

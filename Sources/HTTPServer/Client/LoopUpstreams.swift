@@ -137,7 +137,8 @@
         } else {
           // Its answer has begun: it is read to its end (or the close), nothing more sent.
           connection.abandonWrite()
-          setInterest(connection, reading)
+          let paused = connection.exchange?.isReadingPaused == true
+          setInterest(connection, paused ? 0 : kiln_epoll_in | kiln_epoll_rdhup)
         }
       }
     }
@@ -156,7 +157,11 @@
           case .paused:
             return setInterest(connection, connection.hasPendingWrite ? kiln_epoll_out : 0)
           case .ended(let keep):
-            return keep ? keepIdle(connection) : close(connection)
+            guard !keep else { return keepIdle(connection) }
+            // `Connection: close`, HTTP/1.0, bytes after the end: the answer is whole all
+            // the same.
+            close(connection)
+            return exchange.finish()
           case .failed(let error):
             exchange.fail(error)
             return close(connection)

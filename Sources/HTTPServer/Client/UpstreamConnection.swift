@@ -40,8 +40,6 @@
     private(set) var startedAt: Double = 0
     var lastActivity: Double = 0
     private var headArrived = false
-    /// Whether any byte of the current exchange's response (an interim one included) came.
-    private var receivedAny = false
 
     private init(
       descriptor: Int32, origin: UpstreamOrigin, address: Int, limits: UpstreamLimits,
@@ -110,7 +108,7 @@
     }
 
     /// Whether nothing of the current response (not even an interim one) has arrived.
-    var hasNoResponse: Bool { !receivedAny }
+    var hasNoResponse: Bool { !parser.sawResponse }
 
     /// Whether part of the request is still to be sent.
     var hasPendingWrite: Bool { written < request.count }
@@ -122,7 +120,6 @@
       self.startedAt = startedAt
       lastActivity = startedAt
       headArrived = false
-      receivedAny = false
       keepsConnection = true
       writeAbandoned = false
       parser = UpstreamResponseParser(
@@ -167,7 +164,6 @@
     /// Reads `bytes` of the response and hands what they hold to the exchange.
     func consume(_ bytes: UnsafeRawBufferPointer) -> ReadOutcome {
       guard let exchange else { return .failed(.lost) }
-      receivedAny = true
       let output = parser.feed(bytes)
       if let head = output.head {
         headArrived = true
@@ -210,8 +206,8 @@
       if let total = request.totalSeconds, now - startedAt >= total { return "the exchange" }
       if !headArrived {
         if now - startedAt >= request.headSeconds { return "the response head" }
-      } else if let idle = request.idleSeconds,
-        now - max(lastActivity, exchange.lastReadOn) >= idle, !exchange.isReadingPaused
+      } else if let idle = request.idleSeconds, !exchange.isReadingPaused,
+        now - max(lastActivity, exchange.lastReadOn) >= idle
       {
         // Silence while the reader holds the upstream back is the reader's, not the
         // upstream's: only the total limit applies then.

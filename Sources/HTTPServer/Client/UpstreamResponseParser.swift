@@ -93,11 +93,12 @@ struct UpstreamResponseParser {
     return false
   }
 
-  /// Whether no byte of the response's head has arrived yet.
-  var isAtStart: Bool {
-    if case .head = state { return pending.isEmpty }
-    return false
-  }
+  /// Whether any byte of a response (an interim one included) has arrived; the few line
+  /// ends that may come before one do not count.
+  private(set) var sawResponse = false
+  /// Line ends skipped before the status line (at most `skippableLineEndBytes`).
+  private var skippedLineEndBytes = 0
+  private static let skippableLineEndBytes = 4
 
   /// Reads `bytes`, stopping at the end of the response, or at bytes no valid response
   /// holds (`Output.failure`, with what came before them).
@@ -243,13 +244,15 @@ struct UpstreamResponseParser {
     // Empty lines before a status line (a stray line end after the body before) are
     // skipped, as a server skips them before a request line (RFC 9112 §2.2).
     if pending.isEmpty {
-      while cursor < bytes.count,
+      while cursor < bytes.count, skippedLineEndBytes < Self.skippableLineEndBytes,
         bytes[cursor] == HTTPSyntax.carriageReturn || bytes[cursor] == HTTPSyntax.lineFeed
       {
         cursor += 1
+        skippedLineEndBytes += 1
       }
       guard cursor < bytes.count else { return (bytes.count - index, nil) }
     }
+    sawResponse = true
     let start = cursor
     var end: Int?
     while cursor < bytes.count {
