@@ -177,16 +177,26 @@ import Testing
       let head = Array(
         ("GET / HTTP/1.1\r\nHost: a\r\n" + String(repeating: "X: y\r\n", count: 40)).utf8)
       // Each byte arrives well inside any per-read timeout; only the whole head is late.
+      // The dribbler stops, and is waited for, before the client's descriptor closes: sent
+      // by number after that, its bytes would land in whatever connection of another test
+      // the number went to next.
       let descriptor = client.descriptor
+      let stop = Mutex(false)
+      let stopped = DispatchSemaphore(value: 0)
       let dribbler = Thread {
+        defer { stopped.signal() }
         for var byte in head {
-          guard Glibc.send(descriptor, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
+          guard !stop.withLock({ $0 }),
+            Glibc.send(descriptor, &byte, 1, Int32(MSG_NOSIGNAL)) == 1
+          else { return }
           usleep(20_000)
         }
       }
       dribbler.start()
-      let response = try client.readResponse()
-      #expect(response.status == 408)
+      let response = Result { try client.readResponse() }
+      stop.withLock { $0 = true }
+      stopped.wait()
+      #expect(try response.get().status == 408)
     }
   }
 

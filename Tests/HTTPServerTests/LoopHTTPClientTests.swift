@@ -388,6 +388,20 @@ import Testing
     #expect(upstream.finish() == [])
   }
 
+  @Test func aResetFirstSeenBySendingIsNoEndOfTheAnswer() async throws {
+    // The upstream answers before reading a large request, then resets while the client is
+    // still sending it: `send` reports the reset, and a read afterwards sees only an end.
+    let upstream = try RawUpstream([
+      [.readHead, .write("HTTP/1.1 200 OK\r\n\r\npartial"), .pause(.milliseconds(200)), .reset]
+    ])
+    var request = Self.request()
+    request.body = Data(repeating: UInt8(ascii: "x"), count: 32 << 20)
+    let answers = try await Self.answers(
+      ["/relay"], client: try Self.client(upstream.port), request: request)
+    #expect(answers == ["error: the connection was lost"])
+    #expect(upstream.finish() == [])
+  }
+
   @Test func aCloseEndsABodyThatRunsUntilTheClose() async throws {
     let upstream = try RawUpstream([
       [.readRequest, .write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nwhole"), .close]

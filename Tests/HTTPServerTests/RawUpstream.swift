@@ -10,6 +10,8 @@ final class RawUpstream: Sendable {
   enum Step: Sendable {
     /// Reads one request: its head and a `Content-Length` body.
     case readRequest
+    /// Reads one request's head only, leaving its body unread.
+    case readHead
     case write(String)
     /// Closes the connection.
     case close
@@ -127,6 +129,11 @@ final class RawUpstream: Sendable {
           return
         }
         state.withLock { $0.requests.append(request) }
+      case .readHead:
+        guard readHead(connection, buffer: &buffer) else {
+          state.withLock { $0.problems.append("a scripted request head never came") }
+          return
+        }
       case .write(let text):
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes {
@@ -170,6 +177,17 @@ final class RawUpstream: Sendable {
       guard count > 0 else { return nil }
       buffer += chunk[..<count]
     }
+  }
+
+  private func readHead(_ connection: Int32, buffer: inout [UInt8]) -> Bool {
+    let end = Array("\r\n\r\n".utf8)
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while firstRange(of: end, in: buffer) == nil {
+      let count = recv(connection, &chunk, chunk.count, 0)
+      guard count > 0 else { return false }
+      buffer += chunk[..<count]
+    }
+    return true
   }
 
   private func firstRange(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {

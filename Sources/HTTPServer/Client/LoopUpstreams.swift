@@ -189,7 +189,9 @@
       case .failed(let error):
         _ = failOrRetry(connection, error)
       case .more, .paused:
+        // Not an outcome of a close; should one ever come, the reader is not left waiting.
         close(connection)
+        exchange.fail(.lost)
       }
     }
 
@@ -219,10 +221,12 @@
     }
 
     private func keepIdle(_ connection: UpstreamConnection) {
-      connection.exchange?.detach()
       let exchange = connection.exchange
+      exchange?.detach()
       connection.endExchange(at: Self.uptime())
       exchange?.finish()
+      // Cancelled just before it was let go: its socket may have been shut down.
+      if exchange?.hasFailed == true { return close(connection) }
       var kept = idle[connection.origin, default: []]
       guard kept.count < connection.limits.idleConnections else { return close(connection) }
       setInterest(connection, kiln_epoll_in | kiln_epoll_rdhup)

@@ -122,6 +122,7 @@
       headArrived = false
       keepsConnection = true
       writeAbandoned = false
+      wasReset = false
       parser = UpstreamResponseParser(
         limits: limits.response, requestWasHead: exchange.request.method == "HEAD")
     }
@@ -147,6 +148,9 @@
         } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
           return .blocked
         } else {
+          // A reset that `send` reports is gone from the socket afterwards: a later read
+          // sees only an end, which must not pass for the end of the answer.
+          wasReset = count < 0 && errno != EPIPE
           return .failed
         }
       }
@@ -188,9 +192,12 @@
     private var keepsConnection = true
     /// Whether the request was cut short because the server stopped reading it.
     private var writeAbandoned = false
+    /// Whether sending found the connection reset (not merely closed by the server).
+    private var wasReset = false
 
     /// The connection closed: `.ended` when that ends the response.
     func finishAtClose() -> ReadOutcome {
+      if wasReset, !parser.isDone { return .failed(.lost) }
       do {
         try parser.finishAtClose()
         return .ended(keep: false)

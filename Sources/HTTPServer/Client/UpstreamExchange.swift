@@ -139,6 +139,9 @@
 
     // MARK: - The loop's side
 
+    /// Whether the exchange has failed or been cancelled.
+    var hasFailed: Bool { state.withLock { $0.failure != nil } }
+
     /// Whether the exchange has failed, been cancelled or ended.
     var isOver: Bool { state.withLock { $0.failure != nil || $0.ended } }
 
