@@ -107,6 +107,9 @@
         if !connection.isConnected {
           let code = connection.connectResult()
           guard code == 0 else { return failOrRetry(connection, .connect(code)) || true }
+          // An event of the descriptor's previous owner, closed and its number reused in
+          // this same pass, says nothing of this connect: it is done once it has a peer.
+          guard connection.hasPeer else { return true }
           connection.isConnected = true
         }
         write(connection)

@@ -99,6 +99,17 @@
       return code
     }
 
+    /// Whether the connect has finished (the socket has a peer).
+    var hasPeer: Bool {
+      var address = sockaddr_storage()
+      var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+      return withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          getpeername(descriptor, $0, &length) == 0
+        }
+      }
+    }
+
     /// Whether nothing waits to be read on a kept idle connection and the server has not
     /// closed it (one `recv` with `MSG_PEEK`).
     var isQuiet: Bool {
