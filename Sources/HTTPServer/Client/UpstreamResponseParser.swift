@@ -39,7 +39,7 @@ struct UpstreamResponseParser {
     var trailerBytes = 64 * 1024
   }
 
-  private enum State {
+  enum State {
     /// Reading a head (the response's or an interim one's).
     case head
     /// Reading a chunk-size line.
@@ -76,9 +76,9 @@ struct UpstreamResponseParser {
   let limits: Limits
   /// Whether the request was `HEAD`, whose response has no body whatever its fields say.
   let requestWasHead: Bool
-  private var state = State.head
+  var state = State.head
   /// The bytes of a line or head not yet complete.
-  private var pending: [UInt8] = []
+  var pending: [UInt8] = []
   /// The trailer section's bytes so far, for its bound.
   private var trailerBytes = 0
 
@@ -95,10 +95,10 @@ struct UpstreamResponseParser {
 
   /// Whether any byte of a response (an interim one included) has arrived; the few line
   /// ends that may come before one do not count.
-  private(set) var sawResponse = false
+  var sawResponse = false
   /// Line ends skipped before the status line (at most `skippableLineEndBytes`).
-  private var skippedLineEndBytes = 0
-  private static let skippableLineEndBytes = 4
+  var skippedLineEndBytes = 0
+  static let skippableLineEndBytes = 4
 
   /// Reads `bytes`, stopping at the end of the response, or at bytes no valid response
   /// holds (`Output.failure`, with what came before them).
@@ -231,145 +231,11 @@ struct UpstreamResponseParser {
     }
   }
 
-  // MARK: - Heads
-
-  /// Reads head bytes from `index`; returns how many were used and the head when a final
-  /// (non-1xx) one is complete.
-  private mutating func readHead(
-    _ bytes: UnsafeRawBufferPointer, from index: Int
-  ) throws(UpstreamResponseParseError) -> (Int, UpstreamResponseHead?) {
-    // The head ends at the first empty line: "\n\n" or "\n\r\n" (a bare LF ends a line as
-    // RFC 9112 §2.2 lets a recipient accept).
-    var cursor = index
-    // Empty lines before a status line (a stray line end after the body before) are
-    // skipped, as a server skips them before a request line (RFC 9112 §2.2).
-    if pending.isEmpty {
-      while cursor < bytes.count, skippedLineEndBytes < Self.skippableLineEndBytes,
-        bytes[cursor] == HTTPSyntax.carriageReturn || bytes[cursor] == HTTPSyntax.lineFeed
-      {
-        cursor += 1
-        skippedLineEndBytes += 1
-      }
-      guard cursor < bytes.count else { return (bytes.count - index, nil) }
-    }
-    sawResponse = true
-    let start = cursor
-    var end: Int?
-    while cursor < bytes.count {
-      if bytes[cursor] == HTTPSyntax.lineFeed, endsHead(bytes, at: cursor) {
-        end = cursor
-        break
-      }
-      cursor += 1
-    }
-    guard let end else {
-      guard pending.count + bytes.count - start <= limits.headBytes else {
-        throw failure("head too long")
-      }
-      pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<bytes.count]))
-      return (bytes.count - index, nil)
-    }
-    guard pending.count + end + 1 - start <= limits.headBytes else {
-      throw failure("head too long")
-    }
-    pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...end]))
-    let headBytes = pending
-    pending = []
-    let head = try parseHead(headBytes)
-    if (100..<200).contains(head.status) {
-      guard head.status != 101 else { throw failure("an unasked-for protocol switch") }
-      return (end + 1 - index, nil)
-    }
-    state = try bodyState(for: head)
-    return (end + 1 - index, head)
-  }
-
-  /// Whether the line feed at `index` ends an empty line, counting the bytes kept from
-  /// earlier reads.
-  private func endsHead(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
-    func byte(_ back: Int) -> UInt8? {
-      let position = index - back
-      if position >= 0 { return bytes[position] }
-      let kept = pending.count + position
-      return kept >= 0 ? pending[kept] : nil
-    }
-    if byte(1) == HTTPSyntax.lineFeed { return true }
-    return byte(1) == HTTPSyntax.carriageReturn && byte(2) == HTTPSyntax.lineFeed
-  }
-
-  private func parseHead(
-    _ bytes: [UInt8]
-  ) throws(UpstreamResponseParseError)
-    -> UpstreamResponseHead
-  {
-    var lines = lines(of: bytes)
-    guard !lines.isEmpty else { throw failure("an empty head") }
-    let statusLine = lines.removeFirst()
-    // status-line = HTTP-version SP status-code SP [ reason-phrase ]
-    guard statusLine.count >= 12,
-      Array(statusLine.prefix(5)) == Array("HTTP/".utf8),
-      let major = HTTPSyntax.decimalValue(statusLine[5]), statusLine[6] == 0x2E,
-      let minor = HTTPSyntax.decimalValue(statusLine[7]), statusLine[8] == HTTPSyntax.space,
-      major == 1,
-      let hundreds = HTTPSyntax.decimalValue(statusLine[9]),
-      let tens = HTTPSyntax.decimalValue(statusLine[10]),
-      let units = HTTPSyntax.decimalValue(statusLine[11]),
-      statusLine.count == 12 || statusLine[12] == HTTPSyntax.space
-    else { throw failure("a bad status line") }
-    let status = hundreds * 100 + tens * 10 + units
-    guard (100..<600).contains(status) else { throw failure("a status out of range") }
-    guard lines.count <= limits.fieldCount else { throw failure("too many fields") }
-    var fields: [HTTPField] = []
-    fields.reserveCapacity(lines.count)
-    for line in lines {
-      // The same rules as a request's fields: no folding, no space before the colon.
-      switch HTTPRequestParser.field(Array(line)) {
-      case .success(let field): fields.append(field)
-      case .failure(let problem): throw failure("a bad field line (\(problem))")
-      }
-    }
-    let headFields = HTTPFields(fields)
-    let connection = headFields.listElements(named: "Connection").map { $0.lowercased() }
-    let keeps = minor >= 1 ? !connection.contains("close") : connection.contains("keep-alive")
-    return UpstreamResponseHead(status: status, fields: headFields, keepsConnection: keeps)
-  }
-
-  /// The head's lines, without their line ends, up to the empty line.
-  private func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-    var lines: [ArraySlice<UInt8>] = []
-    var start = 0
-    for index in bytes.indices where bytes[index] == HTTPSyntax.lineFeed {
-      var end = index
-      if end > start, bytes[end - 1] == HTTPSyntax.carriageReturn { end -= 1 }
-      if end == start { break }
-      lines.append(bytes[start..<end])
-      start = index + 1
-    }
-    return lines
-  }
-
-  /// How the body after `head` is framed (RFC 9112 §6.3).
-  private func bodyState(
-    for head: UpstreamResponseHead
-  ) throws(UpstreamResponseParseError)
-    -> State
-  {
-    if requestWasHead || head.status == 204 || head.status == 304 { return .done }
-    let framing = HTTPMessageFraming.framing(
-      of: head.fields, version: HTTPVersion(major: 1, minor: 1), maxBodyBytes: Int.max)
-    switch framing {
-    case .success(.chunked): return .chunkSize
-    case .success(.contentLength(let length)): return length == 0 ? .done : .length(length)
-    case .success(.none): return .untilClose
-    case .failure(let problem): throw failure("its framing (\(problem))")
-    }
-  }
-
   // MARK: - Lines
 
   /// The index of the next line feed at or after `index`, with the bytes kept from
   /// earlier reads counted as before it.
-  private func lineEnd(_ bytes: UnsafeRawBufferPointer, from index: Int) -> Int? {
+  func lineEnd(_ bytes: UnsafeRawBufferPointer, from index: Int) -> Int? {
     guard index < bytes.count, let base = bytes.baseAddress else { return nil }
     guard let found = memchr(base + index, Int32(HTTPSyntax.lineFeed), bytes.count - index)
     else { return nil }
@@ -397,33 +263,19 @@ struct UpstreamResponseParser {
     return line
   }
 
-  /// The size on a chunk-size line (without its LF): hexadecimal digits, then optional
-  /// extensions, then an optional CR.
+  /// The size on a chunk-size line (without its LF, with or without its CR).
   private static func chunkSize(
     _ line: UnsafeRawBufferPointer
   ) throws(UpstreamResponseParseError) -> Int {
-    var end = line.count
-    if end > 0, line[end - 1] == HTTPSyntax.carriageReturn { end -= 1 }
-    var size = 0
-    var digits = 0
-    while digits < end, let value = HTTPSyntax.hexValue(line[digits]) {
-      guard size <= (Int.max - value) / 16 else {
-        throw UpstreamResponseParseError(reason: "a chunk size too large")
-      }
-      size = size * 16 + value
-      digits += 1
+    let end = line.last == HTTPSyntax.carriageReturn ? line.count - 1 : line.count
+    switch HTTPMessageFraming.chunkSize(line[..<end], atMost: Int.max) {
+    case .success(let size): return size
+    case .failure(.tooLarge): throw UpstreamResponseParseError(reason: "a chunk size too large")
+    case .failure(.malformed): throw UpstreamResponseParseError(reason: "a bad chunk-size line")
     }
-    guard digits > 0 else { throw UpstreamResponseParseError(reason: "a bad chunk-size line") }
-    if digits < end {
-      let extensions = Array(UnsafeRawBufferPointer(rebasing: line[digits..<end]))
-      guard HTTPMessageFraming.isChunkExtensions(extensions[...]) else {
-        throw UpstreamResponseParseError(reason: "a bad chunk-size line")
-      }
-    }
-    return size
   }
 
-  private func failure(_ reason: String) -> UpstreamResponseParseError {
+  func failure(_ reason: String) -> UpstreamResponseParseError {
     UpstreamResponseParseError(reason: reason)
   }
 }

@@ -56,6 +56,34 @@ enum HTTPMessageFraming {
     return .success(.chunked)
   }
 
+  /// Why a chunk-size line was refused.
+  enum ChunkSizeProblem: Error {
+    /// The size is over the limit the caller gave.
+    case tooLarge
+    /// No hexadecimal digits, or extensions that are not `chunk-ext`.
+    case malformed
+  }
+
+  /// The size on a chunk-size line without its line end, `chunk-size [ chunk-ext ]` (RFC
+  /// 9112 §7.1): hexadecimal digits, then extensions, which are checked and ignored. A size
+  /// over `limit` is refused before it can overflow, as soon as its digits pass it.
+  static func chunkSize(
+    _ line: some RandomAccessCollection<UInt8>, atMost limit: Int
+  ) -> Result<Int, ChunkSizeProblem> {
+    var index = line.startIndex
+    var size = 0
+    while index < line.endIndex, let digit = HTTPSyntax.hexValue(line[index]) {
+      guard limit >= digit, size <= (limit - digit) / 16 else { return .failure(.tooLarge) }
+      size = size * 16 + digit
+      index = line.index(after: index)
+    }
+    guard index > line.startIndex else { return .failure(.malformed) }
+    guard index == line.endIndex || isChunkExtensions(ArraySlice(line[index...])) else {
+      return .failure(.malformed)
+    }
+    return .success(size)
+  }
+
   /// `*( BWS ";" BWS ext-name [ BWS "=" BWS ( token / quoted-string ) ] )`.
   static func isChunkExtensions(_ bytes: ArraySlice<UInt8>) -> Bool {
     var index = bytes.startIndex
