@@ -35,8 +35,6 @@
       return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    var isEmpty: Bool { connections.isEmpty }
-
     /// Sends `bytes` for `exchange` on an idle connection to `origin`, or a new one.
     func start(_ exchange: UpstreamExchange, to origin: UpstreamOrigin, bytes: [UInt8]) {
       let startedAt = Self.uptime()
@@ -64,10 +62,9 @@
       switch UpstreamConnection.connect(to: origin, address: address, limits: exchange.limits) {
       case .success(let connection):
         connections[connection.descriptor] = connection
-        _ = kiln_epoll_ctl(
-          epoll, kiln_epoll_add, connection.descriptor,
-          kiln_epoll_in | kiln_epoll_rdhup | kiln_epoll_out)
+        // Until the connect is done (and the request sent), the loop watches for output too.
         connection.interest = kiln_epoll_in | kiln_epoll_rdhup | kiln_epoll_out
+        _ = kiln_epoll_ctl(epoll, kiln_epoll_add, connection.descriptor, connection.interest)
         connection.retried = retried
         begin(exchange, on: connection, bytes: bytes, startedAt: startedAt)
       case .failure(let error):
@@ -106,7 +103,10 @@
       if flags & kiln_epoll_out != 0 {
         if !connection.isConnected {
           let code = connection.connectResult()
-          guard code == 0 else { return failOrRetry(connection, .connect(code)) || true }
+          guard code == 0 else {
+            failOrRetry(connection, .connect(code))
+            return true
+          }
           // An event of the descriptor's previous owner, closed and its number reused in
           // this same pass, says nothing of this connect: it is done once it has a peer.
           guard connection.hasPeer else { return true }
@@ -122,13 +122,9 @@
     }
 
     private func write(_ connection: UpstreamConnection) {
-      let reading: UInt32 =
-        connection.exchange?.isReadingPaused == true ? 0 : kiln_epoll_in | kiln_epoll_rdhup
       switch connection.writePending() {
-      case .done:
-        setInterest(connection, reading)
-      case .blocked:
-        setInterest(connection, reading | kiln_epoll_out)
+      case .done, .blocked:
+        updateInterest(connection)
       case .failed:
         // The server may have answered before it stopped reading (a 413 for a body it
         // refused): what it sent is read first, and decides.
@@ -136,12 +132,11 @@
         guard connections[connection.descriptor] === connection, connection.exchange != nil
         else { return }
         if connection.hasNoResponse {
-          _ = failOrRetry(connection, .lost)
+          failOrRetry(connection, .lost)
         } else {
           // Its answer has begun: it is read to its end (or the close), nothing more sent.
           connection.abandonWrite()
-          let paused = connection.exchange?.isReadingPaused == true
-          setInterest(connection, paused ? 0 : kiln_epoll_in | kiln_epoll_rdhup)
+          updateInterest(connection)
         }
       }
     }
@@ -158,7 +153,7 @@
           case .more:
             if count < readBuffer.count { return }
           case .paused:
-            return setInterest(connection, connection.hasPendingWrite ? kiln_epoll_out : 0)
+            return updateInterest(connection)
           case .ended(let keep):
             guard !keep else { return keepIdle(connection) }
             // `Connection: close`, HTTP/1.0, bytes after the end: the answer is whole all
@@ -175,8 +170,7 @@
           return
         } else {
           // A reset is no end of a body, whatever its framing.
-          _ = failOrRetry(connection, .lost)
-          return
+          return failOrRetry(connection, .lost)
         }
       }
     }
@@ -190,7 +184,7 @@
         close(connection)
         exchange.finish()
       case .failed(let error):
-        _ = failOrRetry(connection, error)
+        failOrRetry(connection, error)
       case .more, .paused:
         // Not an outcome of a close; should one ever come, the reader is not left waiting.
         close(connection)
@@ -201,11 +195,8 @@
     /// A kept connection that the server closed before answering any of the request is
     /// replaced once, as every HTTP client does: the server cannot have acted on a request
     /// it never read. Anything else fails the exchange.
-    private func failOrRetry(_ connection: UpstreamConnection, _ error: UpstreamError) -> Bool {
-      guard let exchange = connection.exchange else {
-        close(connection)
-        return true
-      }
+    private func failOrRetry(_ connection: UpstreamConnection, _ error: UpstreamError) {
+      guard let exchange = connection.exchange else { return close(connection) }
       let bytes = connection.request
       let startedAt = connection.startedAt
       let origin = connection.origin
@@ -220,7 +211,6 @@
       } else {
         exchange.fail(error)
       }
-      return true
     }
 
     private func keepIdle(_ connection: UpstreamConnection) {
@@ -232,12 +222,19 @@
       if exchange?.hasFailed == true { return close(connection) }
       var kept = idle[connection.origin, default: []]
       guard kept.count < connection.limits.idleConnections else { return close(connection) }
-      setInterest(connection, kiln_epoll_in | kiln_epoll_rdhup)
+      updateInterest(connection)
       kept.append(connection)
       idle[connection.origin] = kept
     }
 
-    private func setInterest(_ connection: UpstreamConnection, _ events: UInt32) {
+    /// Watches what `connection` waits for now: input unless its reader has asked for a
+    /// pause (an idle connection's input is the server closing it), output while part of
+    /// the request is unsent.
+    private func updateInterest(_ connection: UpstreamConnection) {
+      let paused = connection.exchange?.isReadingPaused == true
+      let events =
+        (paused ? 0 : kiln_epoll_in | kiln_epoll_rdhup)
+        | (connection.hasPendingWrite ? kiln_epoll_out : 0)
       guard connection.interest != events else { return }
       connection.interest = events
       _ = kiln_epoll_ctl(epoll, kiln_epoll_mod, connection.descriptor, events)
@@ -263,8 +260,7 @@
       else { return }
       // The upstream was held back, not silent.
       connection.lastActivity = Self.uptime()
-      let events = kiln_epoll_in | kiln_epoll_rdhup
-      setInterest(connection, connection.hasPendingWrite ? events | kiln_epoll_out : events)
+      updateInterest(connection)
     }
 
     /// Fails exchanges whose time ran out and closes idle connections kept too long.

@@ -39,7 +39,6 @@
     private var parser: UpstreamResponseParser
     private(set) var startedAt: Double = 0
     var lastActivity: Double = 0
-    private var headArrived = false
 
     private init(
       descriptor: Int32, origin: UpstreamOrigin, address: Int, limits: UpstreamLimits,
@@ -130,7 +129,6 @@
       written = 0
       self.startedAt = startedAt
       lastActivity = startedAt
-      headArrived = false
       keepsConnection = true
       writeAbandoned = false
       wasReset = false
@@ -172,7 +170,6 @@
     /// connection is not kept after this exchange.
     func abandonWrite() {
       request = Array(request[..<written])
-      keepsConnection = false
       writeAbandoned = true
     }
 
@@ -181,7 +178,6 @@
       guard let exchange else { return .failed(.lost) }
       let output = parser.feed(bytes)
       if let head = output.head {
-        headArrived = true
         keepsConnection = head.keepsConnection
         exchange.deliver(head: head)
       }
@@ -222,13 +218,11 @@
       guard let exchange else { return nil }
       let request = exchange.request
       if let total = request.totalSeconds, now - startedAt >= total { return "the exchange" }
-      if !headArrived {
+      if !parser.hasHead {
         if now - startedAt >= request.headSeconds { return "the response head" }
-      } else if let idle = request.idleSeconds, !exchange.isReadingPaused,
-        now - max(lastActivity, exchange.lastReadOn) >= idle
+      } else if let idle = request.idleSeconds,
+        let silentSince = exchange.upstreamSilentSince(lastActivity), now - silentSince >= idle
       {
-        // Silence while the reader holds the upstream back is the reader's, not the
-        // upstream's: only the total limit applies then.
         return "the body"
       }
       return nil

@@ -153,8 +153,12 @@
     /// The descriptor of the connection the exchange owns, if any.
     var attachedDescriptor: Int32? { state.withLock { $0.attachment?.descriptor } }
 
-    /// When the reader last let a paused connection be read on (monotonic seconds; 0: never).
-    var lastReadOn: Double { state.withLock { $0.lastReadOn } }
+    /// Since when the upstream has been silent, given its connection's last read: not
+    /// before the reader last let a paused connection be read on, and `nil` while it holds
+    /// the upstream back (silence then is the reader's, not the upstream's).
+    func upstreamSilentSince(_ lastRead: Double) -> Double? {
+      state.withLock { $0.readingPaused ? nil : max(lastRead, $0.lastReadOn) }
+    }
 
     /// Whether the loop has stopped reading for this exchange's reader.
     var isReadingPaused: Bool { state.withLock { $0.readingPaused } }

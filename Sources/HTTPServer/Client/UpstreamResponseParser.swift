@@ -87,6 +87,12 @@ struct UpstreamResponseParser {
     self.requestWasHead = requestWasHead
   }
 
+  /// Whether the final (non-1xx) head has been read.
+  var hasHead: Bool {
+    if case .head = state { return false }
+    return true
+  }
+
   /// Whether the response has ended.
   var isDone: Bool {
     if case .done = state { return true }
