@@ -39,12 +39,11 @@ final class LoopUpstreamHTTPClient: HTTPClient {
   }
 
   func stream(_ request: HTTPRequest) async throws -> HTTPStreamResponse {
-    guard let loopClient, let (url, target) = target(of: request, for: loopClient.origin),
-      let upstream = upstreamRequest(request, target: target)
+    guard let loopClient, let (url, target) = target(of: request, for: loopClient.origin)
     else { return try await fallback.stream(request) }
     // As the libcurl path does: a cancelled task sends nothing.
     if Task.isCancelled { throw HTTPError.cancelled }
-    guard let exchange = loopClient.start(upstream) else {
+    guard let exchange = loopClient.start(upstreamRequest(request, target: target)) else {
       return try await fallback.stream(request)
     }
     let head: UpstreamResponseHead
@@ -109,7 +108,7 @@ final class LoopUpstreamHTTPClient: HTTPClient {
   }
 
   /// The loop client's form of `request`, sent to `target`.
-  private func upstreamRequest(_ request: HTTPRequest, target: String) -> UpstreamRequest? {
+  private func upstreamRequest(_ request: HTTPRequest, target: String) -> UpstreamRequest {
     let timeouts = request.timeouts ?? defaultTimeouts
     return UpstreamRequest(
       method: request.method.rawValue, target: target,

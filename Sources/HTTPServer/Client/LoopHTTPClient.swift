@@ -123,8 +123,9 @@
       self.totalSeconds = totalSeconds
     }
 
-    /// The request's bytes. Field names and values with line breaks or other control
-    /// characters were refused by the caller's request type; they are dropped here too.
+    /// The request's bytes. A field whose name is not a token, or whose value holds a line
+    /// break or another control character, is dropped (the caller's request type refuses
+    /// them already); so are the framing fields the client writes itself.
     func serialized(for origin: UpstreamOrigin) -> [UInt8] {
       var bytes: [UInt8] = []
       bytes.reserveCapacity(256 + body.count)
@@ -137,7 +138,10 @@
       append(":")
       append(String(origin.port))
       append("\r\n")
-      for field in fields where Self.isSafe(field.name) && Self.isSafe(field.value) {
+      for field in fields
+      where HTTPSyntax.isToken(field.name.utf8)
+        && field.value.utf8.allSatisfy(HTTPSyntax.isFieldValueCharacter)
+      {
         let name = field.name
         guard !name.equalsIgnoringASCIICase("host"),
           !name.equalsIgnoringASCIICase("content-length"),
@@ -157,10 +161,6 @@
       append("\r\n")
       bytes.append(contentsOf: body)
       return bytes
-    }
-
-    private static func isSafe(_ text: String) -> Bool {
-      !text.utf8.contains { $0 < 0x20 && $0 != HTTPSyntax.tab || $0 == 0x7F }
     }
   }
 
