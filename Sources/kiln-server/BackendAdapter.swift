@@ -39,7 +39,7 @@ enum BackendAdapter {
     case .stream(let stream):
       answer = HTTPServerResponse(
         status: status, fields: fields,
-        stream: HTTPResponseStream { writer in
+        stream: HTTPResponseStream(headWaitsForBody: stream.headWaitsForBody) { writer in
           try await stream.produce(BridgedBodyWriter(base: writer))
         })
     }

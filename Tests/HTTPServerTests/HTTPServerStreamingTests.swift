@@ -71,6 +71,59 @@ import Testing
     }
   }
 
+  /// A head that waits for the body is not sent before the producer's first write; an
+  /// empty write sends it alone, while the producer waits.
+  @Test(arguments: [false, true])
+  func aHeadThatWaitsForTheBodyLeavesWithTheFirstWrite(emptyWriteFirst: Bool) async throws {
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    let responder: HTTPResponder = { _ in
+      HTTPServerResponse(
+        stream: HTTPResponseStream(headWaitsForBody: true) { writer in
+          if emptyWriteFirst { try await writer.write([]) }
+          for await _ in gate { break }
+          try await writer.write(Array("data: one\n\n".utf8))
+        })
+    }
+    try await HTTPServerTests.withServer(responder: responder) { _, port in
+      let client = try SocketClient(port: port)
+      try client.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
+      if emptyWriteFirst {
+        #expect(try client.readResponse(head: true).status == 200)
+      }
+      // Nothing (more) arrives while the producer waits.
+      #expect(!client.hasBytesWaiting(milliseconds: 300))
+      open.yield()
+      if !emptyWriteFirst {
+        #expect(try client.readResponse(head: true).field("Transfer-Encoding") == "chunked")
+      }
+      #expect(try client.readChunk() == Array("data: one\n\n".utf8))
+      #expect(try client.readChunk() == nil)
+    }
+  }
+
+  /// A head that waits for a body that never comes leaves when the producer ends: with the
+  /// last chunk when it returns, and before the cut when it fails.
+  @Test(arguments: [false, true])
+  func aHeadThatWaitsLeavesWhenTheProducerEndsWithoutWriting(fails: Bool) async throws {
+    struct Broken: Error {}
+    let responder: HTTPResponder = { _ in
+      HTTPServerResponse(
+        stream: HTTPResponseStream(headWaitsForBody: true) { _ in
+          if fails { throw Broken() }
+        })
+    }
+    try await HTTPServerTests.withServer(responder: responder) { _, port in
+      let client = try SocketClient(port: port)
+      try client.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
+      #expect(try client.readResponse(head: true).status == 200)
+      if fails {
+        #expect(try client.readToEnd().isEmpty)
+      } else {
+        #expect(try client.readChunk() == nil)
+      }
+    }
+  }
+
   @Test func suspendsTheProducerForASlowReaderWithABoundedBuffer() async throws {
     let chunk = [UInt8](repeating: 0x61, count: 64 * 1024)
     let total = 48 * 1024 * 1024

@@ -131,6 +131,13 @@ final class SocketClient {
     return data
   }
 
+  /// Whether bytes arrive (or the server closes) within `milliseconds`; reads nothing.
+  func hasBytesWaiting(milliseconds: Int32) -> Bool {
+    if !buffer.isEmpty { return true }
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, milliseconds) > 0
+  }
+
   /// Whether the server has closed: reads to the end and reports true on EOF or reset.
   func isClosedByServer() throws -> Bool {
     while try fill() {}

@@ -47,22 +47,32 @@ public struct BackendResponse: Sendable {
   }
 }
 
-/// A streamed body: `produce` is called with a writer once the head is sent.
+/// A streamed body: `produce` is called with a writer once the head is queued.
 public struct BackendStream: Sendable {
   /// Writes the body and returns when it is complete. The writer's `write` suspends while
   /// the client is slow (backpressure) and throws once the client has gone, so a producer
   /// that stops on that error stops its upstream too.
   public var produce: @Sendable (any BackendBodyWriter) async throws -> Void
+  /// Whether the head waits for the body's first bytes, to leave with them in one send: it
+  /// goes out at the first write (an empty one sends it alone) or at the body's end. A
+  /// producer that sets this writes before it waits for anything slow.
+  public var headWaitsForBody: Bool
 
   /// A stream from its producer.
-  public init(produce: @escaping @Sendable (any BackendBodyWriter) async throws -> Void) {
+  public init(
+    headWaitsForBody: Bool = false,
+    produce: @escaping @Sendable (any BackendBodyWriter) async throws -> Void
+  ) {
+    self.headWaitsForBody = headWaitsForBody
     self.produce = produce
   }
 }
 
 /// Where a streamed body's bytes go.
 public protocol BackendBodyWriter: Sendable {
-  /// Queues bytes for the client; suspends until the connection can take more.
+  /// Queues bytes for the client; suspends until the connection can take more. Empty bytes
+  /// send a head that waits for the body (`BackendStream.headWaitsForBody`), and nothing
+  /// else.
   /// - Throws: once the client has disconnected.
   func write(_ bytes: [UInt8]) async throws
 }

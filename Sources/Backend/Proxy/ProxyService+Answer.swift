@@ -43,7 +43,8 @@ extension ProxyService {
     ]
     return BackendResponse(
       status: 200, headers: eventHeaders + headers,
-      stream: BackendStream { writer in
+      // The relay writes (an empty write when the reply is not there yet) before it waits.
+      stream: BackendStream(headWaitsForBody: true) { writer in
         let (status, interpreter) = await relay.run(writer: writer)
         // A finished stream ends before its ledger line is written, as a whole answer does.
         guard status != .completed else {

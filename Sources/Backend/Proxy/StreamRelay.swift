@@ -22,6 +22,10 @@ import Synchronization
 /// arrived whole by the time it is read costs no ticker at all. The ticker writes its
 /// comment itself, taking turns with the relay (`WriteTurn`), so a comment never lands
 /// inside a chunk and none follows the stream's end.
+///
+/// The response's head waits for the relay's first frames, so a reply that is already there
+/// leaves with its head in one send; before it first waits for the upstream, the relay sends
+/// the head alone (an empty write), so the client sees the status at once (decision 209).
 struct StreamRelay: Sendable {
   let body: HTTPResponseBody
   let keepAliveInterval: Duration
@@ -38,15 +42,29 @@ struct StreamRelay: Sendable {
     var ticker: Task<Void, Never>?
     var iterator = body.makeAsyncIterator()
     var status = ReplyStatus.upstreamError
+    // Whether any frame has gone to the writer.
+    var wrote = false
     loop: while true {
       let chunk: Data?
       var failed = false
+      let arrived = iterator.nextWithoutWaiting()
+      if arrived == nil, ticker == nil {
+        // About to wait for the upstream: a head still waiting for the body goes out now
+        // (an empty write), not with the reply, and from here on the silence is timed.
+        if !wrote {
+          do {
+            try await writer.write([])
+          } catch {
+            status = .cancelled
+            break
+          }
+        }
+        ticker = startTicker(activity, turn: turn, writer: writer)
+      }
       do {
-        if let arrived = iterator.nextWithoutWaiting() {
+        if let arrived {
           chunk = arrived
         } else {
-          // About to wait for the upstream: from here on its silence is timed.
-          if ticker == nil { ticker = startTicker(activity, turn: turn, writer: writer) }
           chunk = try await iterator.next()
         }
       } catch {
@@ -75,7 +93,10 @@ struct StreamRelay: Sendable {
         outcome = status
       }
       do {
-        if !frames.isEmpty { try await turn.write(frames, to: writer) }
+        if !frames.isEmpty {
+          try await turn.write(frames, to: writer)
+          wrote = true
+        }
       } catch {
         status = .cancelled
         break loop

@@ -46,21 +46,34 @@ public struct HTTPServerResponse: Sendable {
   }
 }
 
-/// A streamed body: the server calls `produce` with a writer once the head is sent.
+/// A streamed body: the server calls `produce` with a writer once the head is queued.
 public struct HTTPResponseStream: Sendable {
   /// Writes the body; returns when it is complete. The writer's `write` suspends while the
   /// connection's buffer is full (backpressure) and throws once the client has gone.
   public var produce: @Sendable (any HTTPBodyWriter) async throws -> Void
+  /// Whether the head waits for the body's first bytes, so both leave in one send (one
+  /// segment for the client to take in, not two). It goes out with the producer's first
+  /// write, at an empty write (`HTTPBodyWriter.write(_:)`), or when the body ends; a
+  /// producer that sets this writes, or writes nothing, before it waits for anything slow,
+  /// so the client learns the status without waiting for the body. When `false` (the
+  /// default) the head is sent at once.
+  public var headWaitsForBody: Bool
 
   /// A stream from its producer.
-  public init(produce: @escaping @Sendable (any HTTPBodyWriter) async throws -> Void) {
+  public init(
+    headWaitsForBody: Bool = false,
+    produce: @escaping @Sendable (any HTTPBodyWriter) async throws -> Void
+  ) {
+    self.headWaitsForBody = headWaitsForBody
     self.produce = produce
   }
 }
 
 /// Where a streamed body's bytes go.
 public protocol HTTPBodyWriter: Sendable {
-  /// Queues bytes for the client and suspends until the connection can take more.
+  /// Queues bytes for the client and suspends until the connection can take more. Empty
+  /// bytes send nothing of the body but still report a client that has gone, and send a
+  /// head that waits for the body (`HTTPResponseStream.headWaitsForBody`).
   ///
   /// - Throws: `HTTPBodyWriterError.clientGone` once the client has disconnected.
   func write(_ bytes: [UInt8]) async throws

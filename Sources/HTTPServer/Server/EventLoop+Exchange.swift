@@ -152,7 +152,8 @@
         connection.streamCredit = credit
         connection.streamBytesTaken = 0
         let writer = ConnectionBodyWriter(
-          mailbox: mailbox, connection: connection.id, credit: credit)
+          mailbox: mailbox, connection: connection.id, credit: credit,
+          headWaitsForBody: stream.headWaitsForBody)
         let mailbox = mailbox
         let id = connection.id
         connection.streamTask = Task {
@@ -167,7 +168,8 @@
             mailbox.post(.streamFailed(connection: id))
           }
         }
-        table.flush(connection)
+        // A head that waits leaves with the first write, an empty one, or the end.
+        if !stream.headWaitsForBody { table.flush(connection) }
       }
     }
 

@@ -170,10 +170,13 @@
     let mailbox: LoopMailbox
     let connection: Int
     let credit: StreamCredit
+    /// Whether the head waits for the body: an empty write then goes to the loop, which
+    /// sends the head.
+    let headWaitsForBody: Bool
 
     func write(_ bytes: [UInt8]) async throws {
       // Nothing to send, but a client that has gone is still reported.
-      guard !bytes.isEmpty else {
+      guard !bytes.isEmpty || headWaitsForBody else {
         _ = try credit.reserve(0)
         return
       }

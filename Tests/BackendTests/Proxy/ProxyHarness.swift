@@ -217,6 +217,8 @@ final class RecordingBodyWriter: BackendBodyWriter {
   private struct State {
     var bytes: [UInt8] = []
     var writes = 0
+    /// How many bytes had been written at each empty write (a head sent alone).
+    var emptyWritesAt: [Int] = []
     var finished = false
     var waiters: [Waiter] = []
     var nextWaiter = 0
@@ -227,7 +229,8 @@ final class RecordingBodyWriter: BackendBodyWriter {
   private let state = Mutex(State())
   private let hangUpAfter: Int?
 
-  /// A writer that throws on every write after the first `hangUpAfter` (never when `nil`).
+  /// A writer that throws on every write after the first `hangUpAfter` (never when `nil`);
+  /// empty writes are not counted, but throw once it has hung up.
   init(hangUpAfter: Int? = nil) {
     self.hangUpAfter = hangUpAfter
   }
@@ -235,6 +238,10 @@ final class RecordingBodyWriter: BackendBodyWriter {
   func write(_ bytes: [UInt8]) async throws {
     let (accepted, ready) = state.withLock { state -> (Bool, [Waiter]) in
       if let hangUpAfter, state.writes >= hangUpAfter { return (false, []) }
+      if bytes.isEmpty {
+        state.emptyWritesAt.append(state.bytes.count)
+        return (true, [])
+      }
       state.writes += 1
       state.bytes += bytes
       let text = state.text
@@ -258,6 +265,9 @@ final class RecordingBodyWriter: BackendBodyWriter {
 
   /// Everything written, as text.
   var text: String { state.withLock { $0.text } }
+
+  /// How many bytes had been written at each empty write.
+  var emptyWritesAt: [Int] { state.withLock { $0.emptyWritesAt } }
 
   /// Waits until the text contains `needle`; `false` if the producer finished first, or
   /// after `timeout` as a safety net so a broken producer fails the test instead of hanging

@@ -8,8 +8,9 @@ import Testing
 
 /// The relay's keep-alive ticker starts the first time the relay has to wait for the
 /// upstream: a reply that has arrived whole costs no ticker, one that keeps it waiting gets
-/// one (and only one). Taking what has arrived without waiting never lets the relay read
-/// past the flow control's bound.
+/// one (and only one). The head, which waits for the body, is sent alone (an empty write)
+/// only when the relay is about to wait with nothing written. Taking what has arrived
+/// without waiting never lets the relay read past the flow control's bound.
 @Suite struct StreamRelayTickerTests {
   /// Counts the ticker's sleeps; each one waits until the test ends it.
   final class Sleeps: Sendable {
@@ -28,15 +29,17 @@ import Testing
     + UpstreamScript.usage() + UpstreamScript.done
 
   /// Relays `body` with `sleeps` as the ticker's sleep and checks the whole reply went out.
+  /// Returns the writer's `emptyWritesAt`.
   private static func relayWhole(
     _ body: HTTPResponseBody, sleeps: Sleeps, sourceLocation: SourceLocation = #_sourceLocation
-  ) async {
+  ) async -> [Int] {
     let relay = StreamRelay(
       body: body, keepAliveInterval: .seconds(15), sleep: sleeps.sleep, now: { Date() })
     let writer = RecordingBodyWriter()
     let (status, _) = await relay.run(writer: writer)
     #expect(status == .completed, sourceLocation: sourceLocation)
     #expect(writer.text == reply, sourceLocation: sourceLocation)
+    return writer.emptyWritesAt
   }
 
   @Test func aReplyThatHasArrivedWholeIsRelayedWithoutATicker() async {
@@ -50,7 +53,8 @@ import Testing
         }
       }, onCancel: {})
     let sleeps = Sleeps()
-    await Self.relayWhole(body, sleeps: sleeps)
+    // The head leaves with the reply: no empty write sends it alone.
+    #expect(await Self.relayWhole(body, sleeps: sleeps) == [])
     #expect(sleeps.count.withLock { $0 } == 0)
   }
 
@@ -69,7 +73,35 @@ import Testing
         return pieces.withLock { $0.isEmpty ? nil : [Data($0.removeFirst().utf8)] }
       },
       arrived: { nil }, onCancel: {})
-    await Self.relayWhole(body, sleeps: sleeps)
+    // The head went out alone before the first wait, and only then.
+    #expect(await Self.relayWhole(body, sleeps: sleeps) == [0])
+    #expect(sleeps.count.withLock { $0 } == 1)
+  }
+
+  /// A chunk that came with the head goes out with it; the head is not sent alone when the
+  /// relay then waits for more.
+  @Test func aRelayThatHasWrittenSendsNoEmptyWriteBeforeItWaits() async {
+    let first = Mutex<String?>(UpstreamScript.chunk("Hi"))
+    let rest = Mutex(
+      [UpstreamScript.chunk(" there"), UpstreamScript.finish(), UpstreamScript.usage()]
+        + [UpstreamScript.done])
+    let sleeps = Sleeps()
+    let body = HTTPResponseBody(
+      batches: {
+        // The rest comes only once the ticker sleeps, as in the test above.
+        for _ in 0..<5_000 where sleeps.count.withLock({ $0 }) == 0 {
+          try await Task.sleep(for: .milliseconds(1))
+        }
+        return rest.withLock { $0.isEmpty ? nil : [Data($0.removeFirst().utf8)] }
+      },
+      arrived: {
+        first.withLock { text in
+          defer { text = nil }
+          return text.map { [Data($0.utf8)] }
+        }
+      },
+      onCancel: {})
+    #expect(await Self.relayWhole(body, sleeps: sleeps) == [])
     #expect(sleeps.count.withLock { $0 } == 1)
   }
 
