@@ -101,6 +101,29 @@ import Testing
     }
   }
 
+  /// A producer that keeps a waiting head longer than its limit (two seconds) without
+  /// writing has the head sent alone, so a client never waits on it for ever.
+  @Test func aHeadKeptWaitingPastItsLimitIsSentAlone() async throws {
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    let responder: HTTPResponder = { _ in
+      HTTPServerResponse(
+        stream: HTTPResponseStream(headWaitsForBody: true) { writer in
+          for await _ in gate { break }
+          try await writer.write(Array("data: late\n\n".utf8))
+        })
+    }
+    try await HTTPServerTests.withServer(responder: responder) { _, port in
+      let client = try SocketClient(port: port)
+      let asked = ContinuousClock.now
+      try client.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
+      #expect(try client.readResponse(head: true).status == 200)
+      #expect(ContinuousClock.now - asked >= .milliseconds(1_900))
+      open.yield()
+      #expect(try client.readChunk() == Array("data: late\n\n".utf8))
+      #expect(try client.readChunk() == nil)
+    }
+  }
+
   /// A head that waits for a body that never comes leaves when the producer ends: with the
   /// last chunk when it returns, and before the cut when it fails.
   @Test(arguments: [false, true])

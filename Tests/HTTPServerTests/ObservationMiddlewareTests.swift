@@ -85,6 +85,33 @@ import Testing
     #expect(record.bodyBytes == 1)
   }
 
+  /// The middleware wraps only a stream's producer: a head that waits for the body still
+  /// waits behind it.
+  @Test func aStreamsHeadStillWaitsForItsBodyBehindTheMiddleware() async throws {
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    var router = HTTPRouter()
+    router.use(ObservationMiddleware(clock: .live, observers: [RecordingSink()]))
+    router.add(.get, "/events") { _, _ in
+      // A route that suspends, as the proxy's does: answered on a task, not inline (an
+      // inline answer is flushed at once).
+      await Task.yield()
+      return HTTPServerResponse(
+        stream: HTTPResponseStream(headWaitsForBody: true) { writer in
+          for await _ in gate { break }
+          try await writer.write(Array("x".utf8))
+        })
+    }
+    try await ObservationFixtures.withServer(router: router, metrics: HTTPServerMetrics()) {
+      _, port in
+      let client = try SocketClient(port: port)
+      try client.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
+      #expect(!client.hasBytesWaiting(milliseconds: 300))
+      open.yield()
+      _ = try client.readResponse(head: true)
+      #expect(try client.readChunk() == Array("x".utf8))
+    }
+  }
+
   @Test func countsRequestsByRouteAndStatusAndTheConnectionsAndBytes() async throws {
     let metrics = HTTPServerMetrics()
     let sink = RecordingSink()

@@ -53,9 +53,10 @@ public struct BackendStream: Sendable {
   /// the client is slow (backpressure) and throws once the client has gone, so a producer
   /// that stops on that error stops its upstream too.
   public var produce: @Sendable (any BackendBodyWriter) async throws -> Void
-  /// Whether the head waits for the body's first bytes, to leave with them in one send: it
-  /// goes out at the first write (an empty one sends it alone) or at the body's end. A
-  /// producer that sets this writes before it waits for anything slow.
+  /// Whether the head may wait for the body's first bytes, to leave with them in one send:
+  /// it goes out at the first write (an empty one sends it alone) or at the body's end, and
+  /// at the latest a moment after (kiln-server: two seconds). A producer that sets this
+  /// writes before it waits for anything slow.
   public var headWaitsForBody: Bool
 
   /// A stream from its producer.

@@ -73,7 +73,10 @@ public struct ObservationMiddleware: HTTPSynchronousMiddleware {
   ) -> HTTPResponseStream {
     let clock = clock
     let observers = observers
-    return HTTPResponseStream { writer in
+    // A copy with only its producer wrapped, so the stream's other settings (whether its
+    // head waits for the body) reach the server as the handler made them.
+    var watched = stream
+    watched.produce = { writer in
       let counting = CountingBodyWriter(base: writer)
       var record = record
       do {
@@ -92,6 +95,7 @@ public struct ObservationMiddleware: HTTPSynchronousMiddleware {
       record.fields = fields?.read() ?? []
       for observer in observers { observer.exchangeFinished(record) }
     }
+    return watched
   }
 
   private func finish(_ record: HTTPExchangeRecord) {

@@ -51,12 +51,14 @@ public struct HTTPResponseStream: Sendable {
   /// Writes the body; returns when it is complete. The writer's `write` suspends while the
   /// connection's buffer is full (backpressure) and throws once the client has gone.
   public var produce: @Sendable (any HTTPBodyWriter) async throws -> Void
-  /// Whether the head waits for the body's first bytes, so both leave in one send (one
+  /// Whether the head may wait for the body's first bytes, so both leave in one send (one
   /// segment for the client to take in, not two). It goes out with the producer's first
-  /// write, at an empty write (`HTTPBodyWriter.write(_:)`), or when the body ends; a
-  /// producer that sets this writes, or writes nothing, before it waits for anything slow,
-  /// so the client learns the status without waiting for the body. When `false` (the
-  /// default) the head is sent at once.
+  /// write, at an empty write (`HTTPBodyWriter.write(_:)`), when the body ends, or after two
+  /// seconds with nothing written; and earlier whenever the connection sends anyway (an
+  /// answer answered at once, bytes of another request arriving). A producer that sets
+  /// this writes, or writes nothing, before it waits for anything slow, so the client
+  /// learns the status without waiting for the body; each of its empty writes costs a
+  /// message to the connection's loop. When `false` (the default) the head is sent at once.
   public var headWaitsForBody: Bool
 
   /// A stream from its producer.

@@ -3,6 +3,9 @@ final class Connection {
   /// What the connection's timer is measuring.
   enum Timer {
     case head, body, idle, linger
+    /// A stream's head waiting for its body (`HTTPResponseStream.headWaitsForBody`): when
+    /// the producer has written nothing by the deadline, the head is sent alone.
+    case heldHead
   }
 
   let id: Int

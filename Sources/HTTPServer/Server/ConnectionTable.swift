@@ -160,6 +160,8 @@
         switch connection.timer {
         case .idle, .linger:
           closeConnection(connection)
+        case .heldHead:
+          flush(connection)
         case .head, .body:
           guard connection.current == nil, connection.pending.isEmpty else { continue }
           // A connection that never sent a byte has no request to answer.

@@ -168,13 +168,24 @@
             mailbox.post(.streamFailed(connection: id))
           }
         }
-        // A head that waits leaves with the first write, an empty one, or the end.
-        if !stream.headWaitsForBody { table.flush(connection) }
+        if stream.headWaitsForBody {
+          // It leaves with the first write (an empty one too) or the end; a producer that
+          // keeps it waiting longer than the limit has it sent alone.
+          connection.timer = .heldHead
+          connection.deadline = now + Self.heldHeadLimit
+        } else {
+          table.flush(connection)
+        }
       }
     }
 
+    /// The longest a stream's head waits for its body before it is sent alone.
+    static let heldHeadLimit: Double = 2
+
     /// Takes a stream write into the connection's output; the caller flushes.
     func streamWrite(_ connection: Connection, _ bytes: [UInt8]) {
+      // A held head leaves with this write: its limit no longer applies.
+      if connection.timer == .heldHead { connection.deadline = nil }
       if connection.streamFraming == .chunked {
         HTTPResponseWriter.appendChunk(bytes, to: &connection.output)
       } else {

@@ -105,6 +105,50 @@ import Testing
     #expect(sleeps.count.withLock { $0 } == 1)
   }
 
+  /// A first batch that gives the client nothing (a comment) writes nothing, so the head
+  /// still goes out alone before the relay waits.
+  @Test func aFirstBatchWithoutFramesStillSendsTheHeadBeforeTheWait() async {
+    let comment = Mutex<String?>(": processing\n\n")
+    let rest = Mutex([Self.reply])
+    let sleeps = Sleeps()
+    let body = HTTPResponseBody(
+      batches: {
+        for _ in 0..<5_000 where sleeps.count.withLock({ $0 }) == 0 {
+          try await Task.sleep(for: .milliseconds(1))
+        }
+        return rest.withLock { $0.isEmpty ? nil : [Data($0.removeFirst().utf8)] }
+      },
+      arrived: {
+        comment.withLock { text in
+          defer { text = nil }
+          return text.map { [Data($0.utf8)] }
+        }
+      },
+      onCancel: {})
+    #expect(await Self.relayWhole(body, sleeps: sleeps) == [0])
+  }
+
+  /// A client gone by the time the head is sent ends the relay at once: nothing more is
+  /// written, no ticker starts and the upstream transfer is cancelled.
+  @Test func aClientGoneAtTheHeadEndsTheRelay() async {
+    let cancelled = Mutex(false)
+    let body = HTTPResponseBody(
+      batches: {
+        Issue.record("the relay waited for the upstream")
+        return nil
+      },
+      arrived: { nil }, onCancel: { cancelled.withLock { $0 = true } })
+    let sleeps = Sleeps()
+    let relay = StreamRelay(
+      body: body, keepAliveInterval: .seconds(15), sleep: sleeps.sleep, now: { Date() })
+    let writer = RecordingBodyWriter(hangUpAfter: 0)
+    let (status, _) = await relay.run(writer: writer)
+    #expect(status == .cancelled)
+    #expect(writer.text.isEmpty)
+    #expect(cancelled.withLock { $0 })
+    #expect(sleeps.count.withLock { $0 } == 0)
+  }
+
   /// A slow client holds a fast upstream back: each write carries at most one batch of the
   /// transfer's buffer, however fast the transfer refills it.
   @Test func aFastUpstreamIsHeldToTheBufferBoundByASlowClient() async throws {
