@@ -24,6 +24,9 @@ public struct JWTVerifier: Sendable {
   /// The longest token judged, in bytes; longer ones are refused before any decoding.
   public let maximumTokenBytes: Int
   private let clock: AppClock
+  /// Payloads of tokens whose form and signature passed, so a token used again is not
+  /// checked again (the claims still are).
+  let verified = VerifiedPayloads()
 
   /// A verifier trusting the HS256 secret `hmacSecret` (its ASCII text is the key) and
   /// `keys` by `kid`, with an optional `issuer`, the `audience` (default `authenticated`),
@@ -77,10 +80,19 @@ public struct JWTVerifier: Sendable {
     return JWTClaims(members: claims)
   }
 
-  /// The payload of `token` once its form (T1-T7) and signature (K1-K3, S1) pass.
+  /// The payload of `token` once its form (T1-T7) and signature (K1-K3, S1) pass; the
+  /// same text passed before gives the payload it gave then (`VerifiedPayloads`).
   private func signedClaims(_ token: String) throws(JWTRejection) -> [String: StrictJSONValue] {
     // T1 before anything else: not even a copy of an overlong token is made.
     guard token.utf8.count <= maximumTokenBytes else { throw .tooLong }
+    if let payload = verified.payload(of: token) { return payload }
+    let payload = try checkedPayload(token)
+    verified.keep(payload, of: token)
+    return payload
+  }
+
+  /// T2-T7, K1-K3 and S1 for a token within T1's limit.
+  private func checkedPayload(_ token: String) throws(JWTRejection) -> [String: StrictJSONValue] {
     let bytes = Array(token.utf8)
     let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     guard parts.count == 3,

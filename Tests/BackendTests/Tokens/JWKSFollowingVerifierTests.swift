@@ -77,6 +77,25 @@ import Testing
     }
   }
 
+  /// A token judged before is not trusted for having passed: once the refetched set no
+  /// longer holds its key, it is refused like any other token of that key.
+  @Test func aTokenThatPassedIsRefusedOnceItsKeyIsNoLongerServed() async throws {
+    try await LoopbackHTTPServer.withServer { server async throws in
+      serveKeys([first.publicKey.jwk(keyID: "ec-1")], on: server)
+      let judge = try judge(server)
+      try await judge.loadKeys()
+      let retired = try TokenMaker.es256(first, kid: "ec-1")
+      #expect(try await verdict(judge, retired).get().subject == "user-1")
+      #expect(try await verdict(judge, retired).get().subject == "user-1")
+      await clock.advance(by: .seconds(61))
+      serveKeys([second.publicKey.jwk(keyID: "ec-2")], on: server)
+      _ = try await verdict(judge, TokenMaker.es256(second, kid: "ec-2")).get()
+      #expect(judge.trustedKeyIDs == ["ec-2"])
+      #expect(await verdict(judge, retired) == .failure(.unknownKey))
+      #expect(server.requests.count == 2)
+    }
+  }
+
   @Test func fetchesAtMostOnceAMinuteHoweverManyUnknownKidsArrive() async throws {
     try await LoopbackHTTPServer.withServer { server async throws in
       serveKeys([first.publicKey.jwk(keyID: "ec-1")], on: server)
