@@ -6,8 +6,9 @@ import Testing
 @testable import JOSE
 
 /// A token used again is not checked again for its form and signature, but every rule that
-/// can change between uses still is: the times (C1-C3) and the principal. Tokens that fail
-/// are never kept, and the kept ones are bounded.
+/// can change between uses still is: the times (C1-C3), the audience and the principal.
+/// Tokens that fail are never kept, tokens are matched by their bytes, and what is kept is
+/// bounded in count and size.
 @Suite struct JWTVerifierPayloadCacheTests {
   /// The time the verifier's clock reads, which the test moves.
   final class Time: Sendable {
@@ -27,38 +28,58 @@ import Testing
     let time = Time()
     let verifier = try Self.verifier(at: time)
     let token = try TokenFixture.hs256(payload: TokenFixture.payload(["nbf": "1800000100"]))
-    // C2 refuses it at first; its form and signature passed, so it is kept.
+    // C2 refuses it at first, so it is not kept.
     #expect(verifier.rejection(token) == .notYetValid)
-    #expect(verifier.verified.count == 1)
-    // Its time comes: judged again by the clock, it passes.
+    #expect(verifier.verified.count == 0)
     time.seconds.withLock { $0 += 100 }
     #expect(try verifier.verdict(token).get() == TokenFixture.validUser(nbf: "1800000100"))
     #expect(verifier.verified.count == 1)
-    // And it is refused once it expires (C1 judged again).
+    // Kept now, and refused once it expires all the same (C1 judged again, by the clock).
     time.seconds.withLock { $0 = 1_800_003_600 + JWTVerifier.clockLeeway }
     #expect(verifier.rejection(token) == .expired)
+  }
+
+  /// A token kept by one reading is judged by the other's rules: an ID token accepted for
+  /// another audience is no access token, and an access token no ID token for others.
+  @Test func aKeptTokenIsStillJudgedByTheRulesOfEachUse() throws {
+    let verifier = try Self.verifier()
+    let idToken = try TokenFixture.hs256(payload: TokenFixture.payload(["aud": #""app.ios""#]))
+    #expect(try verifier.verifiedClaims(idToken, audiences: ["app.ios"]).subject == "user-1")
     #expect(verifier.verified.count == 1)
-  }
-
-  @Test func aKeptTokenIsStillRefusedForItsClaims() throws {
-    let time = Time()
-    let verifier = try Self.verifier(at: time)
-    let service = try TokenFixture.hs256(
-      payload: TokenFixture.payload(["role": #""service_role""#]))
-    #expect(try verifier.verdict(service).get() == .serviceRole(subject: "user-1"))
-    let noRole = try TokenFixture.hs256(payload: TokenFixture.payload(["role": nil]))
-    // The form and signature pass, so it is kept; the role rule refuses it every time.
-    #expect(verifier.rejection(noRole) == .roleNotAllowed)
-    #expect(verifier.rejection(noRole) == .roleNotAllowed)
+    #expect(verifier.rejection(idToken) == .wrongAudience)
+    let access = try TokenFixture.hs256()
+    #expect(verifier.rejection(access) == nil)
     #expect(verifier.verified.count == 2)
+    #expect(throws: JWTRejection.wrongAudience) {
+      try verifier.verifiedClaims(access, audiences: ["app.ios"])
+    }
+    let noRole = try TokenFixture.hs256(payload: TokenFixture.payload(["role": nil]))
+    #expect(try verifier.verifiedClaims(noRole, audiences: ["authenticated"]).subject == "user-1")
+    #expect(verifier.rejection(noRole) == .roleNotAllowed)
   }
 
-  @Test func aTokenThatFailsItsFormOrSignatureIsNeverKept() throws {
+  /// Kept tokens are matched by their bytes: text Swift holds equal to a kept token (a
+  /// Kelvin sign for its `K`) is refused by T2, as it is without a kept token.
+  @Test func aTokenIsMatchedByItsBytesNotItsText() throws {
+    let verifier = try Self.verifier()
+    // The first subject whose token holds a `K` (HMAC is deterministic, so always the same).
+    let token = try (0..<200).lazy.map { index throws in
+      try TokenFixture.hs256(payload: TokenFixture.payload(["sub": "\"user-\(index)\""]))
+    }.first { $0.contains("K") }
+    let kept = try #require(token)
+    #expect(verifier.rejection(kept) == nil)
+    let lookalike = kept.replacingOccurrences(of: "K", with: "\u{212A}")
+    #expect(lookalike == kept)
+    #expect(verifier.rejection(lookalike) == .notCompactJWS)
+  }
+
+  @Test func aTokenThatFailsIsNeverKept() throws {
     let verifier = try Self.verifier()
     let good = try TokenFixture.hs256()
     let forged = String(good.dropLast(2)) + (good.hasSuffix("AA") ? "AB" : "AA")
     let wrongKey = try TokenFixture.hs256(key: Array("another-secret-of-at-least-32-bytes!".utf8))
-    for token in [forged, wrongKey, "a.b", good + "."] {
+    let expired = try TokenFixture.hs256(payload: TokenFixture.payload(["exp": "1799999000"]))
+    for token in [forged, wrongKey, "a.b", good + ".", expired] {
       #expect(verifier.rejection(token) != nil)
       #expect(verifier.rejection(token) != nil)
     }
@@ -67,15 +88,28 @@ import Testing
     #expect(verifier.verified.count == 1)
   }
 
-  @Test func atMostTheCapacityIsKept() {
+  @Test func aTokenLongerThanTheKeptLimitIsJudgedEveryTime() throws {
+    let verifier = try Self.verifier()
+    let padding = String(repeating: "x", count: VerifiedPayloads.longestKeptToken)
+    let long = try TokenFixture.hs256(payload: TokenFixture.payload(["pad": "\"\(padding)\""]))
+    #expect(verifier.rejection(long) == nil)
+    #expect(verifier.rejection(long) == nil)
+    #expect(verifier.verified.count == 0)
+  }
+
+  @Test func atMostTheCapacityIsKept() throws {
     let payloads = VerifiedPayloads(capacity: 3)
-    for index in 0..<10 { payloads.keep(["n": .number(Double(index))], of: "token-\(index)") }
+    for index in 0..<10 {
+      let key = try #require(VerifiedPayloads.key(for: "token-\(index)"))
+      payloads.keep(["n": .number(Double(index))], for: key)
+    }
     #expect(payloads.count == 3)
     // The newest is always kept; keeping a known token again forgets nothing.
-    #expect(payloads.payload(of: "token-9") == ["n": .number(9)])
-    payloads.keep(["n": .number(90)], of: "token-9")
+    let newest = try #require(VerifiedPayloads.key(for: "token-9"))
+    #expect(payloads.payload(for: newest) == ["n": .number(9)])
+    payloads.keep(["n": .number(90)], for: newest)
     #expect(payloads.count == 3)
-    #expect(payloads.payload(of: "token-9") == ["n": .number(90)])
+    #expect(payloads.payload(for: newest) == ["n": .number(90)])
   }
 }
 

@@ -24,8 +24,8 @@ public struct JWTVerifier: Sendable {
   /// The longest token judged, in bytes; longer ones are refused before any decoding.
   public let maximumTokenBytes: Int
   private let clock: AppClock
-  /// Payloads of tokens whose form and signature passed, so a token used again is not
-  /// checked again (the claims still are).
+  /// Payloads of tokens accepted before, so a token used again is not checked again for
+  /// its form and signature (its claims still are).
   let verified = VerifiedPayloads()
 
   /// A verifier trusting the HS256 secret `hmacSecret` (its ASCII text is the key) and
@@ -63,9 +63,11 @@ public struct JWTVerifier: Sendable {
   /// The principal `token` speaks for.
   /// - Throws: `JWTRejection` naming the first rule the token breaks.
   public func verify(_ token: String) throws(JWTRejection) -> Principal {
-    let claims = try signedClaims(token)
+    let (claims, key) = try signedClaims(token)
     try checkClaims(claims, audiences: [audience])
-    return try principal(from: claims)
+    let principal = try principal(from: claims)
+    if let key { verified.keep(claims, for: key) }
+    return principal
   }
 
   /// The claims of `token` when it passes every rule up to C5, with `aud` holding one of
@@ -75,25 +77,28 @@ public struct JWTVerifier: Sendable {
   public func verifiedClaims(
     _ token: String, audiences: Set<String>
   ) throws(JWTRejection) -> JWTClaims {
-    let claims = try signedClaims(token)
+    let (claims, key) = try signedClaims(token)
     try checkClaims(claims, audiences: audiences)
+    if let key { verified.keep(claims, for: key) }
     return JWTClaims(members: claims)
   }
 
-  /// The payload of `token` once its form (T1-T7) and signature (K1-K3, S1) pass; the
-  /// same text passed before gives the payload it gave then (`VerifiedPayloads`).
-  private func signedClaims(_ token: String) throws(JWTRejection) -> [String: StrictJSONValue] {
+  /// The payload of `token` once its form (T1-T7) and signature (K1-K3, S1) pass: kept
+  /// from an earlier use of the same bytes (`VerifiedPayloads`), or checked now, with the
+  /// key to keep it under once the caller's rules pass too (`nil` when it is not to be
+  /// kept).
+  private func signedClaims(
+    _ token: String
+  ) throws(JWTRejection) -> ([String: StrictJSONValue], VerifiedPayloads.Key?) {
     // T1 before anything else: not even a copy of an overlong token is made.
     guard token.utf8.count <= maximumTokenBytes else { throw .tooLong }
-    if let payload = verified.payload(of: token) { return payload }
-    let payload = try checkedPayload(token)
-    verified.keep(payload, of: token)
-    return payload
+    let key = VerifiedPayloads.key(for: token)
+    if let key, let payload = verified.payload(for: key) { return (payload, nil) }
+    return (try checkedPayload(key?.bytes ?? Array(token.utf8)), key)
   }
 
-  /// T2-T7, K1-K3 and S1 for a token within T1's limit.
-  private func checkedPayload(_ token: String) throws(JWTRejection) -> [String: StrictJSONValue] {
-    let bytes = Array(token.utf8)
+  /// T2-T7, K1-K3 and S1 for the bytes of a token within T1's limit.
+  private func checkedPayload(_ bytes: [UInt8]) throws(JWTRejection) -> [String: StrictJSONValue] {
     let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     guard parts.count == 3,
       parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(Base64URL.isAlphabetCharacter) }),
