@@ -33,8 +33,7 @@ extension SQLiteServerStore {
     _ request: AdmissionRequest, on connection: SQLiteConnection
   ) throws -> AdmissionDecision {
     let bucket = request.freeAllowance.map { $0.period.bucket(at: request.now) }
-    // Only an account's id can be closed (`SQLiteSyncStore.isClosed`).
-    let mayBeClosed = UUID(uuidString: request.userID) != nil
+    let mayBeClosed = SQLiteSyncStore.mayBeClosed(request.userID)
     let read = try connection.first(admissionState, request.userID, bucket, mayBeClosed) { row in
       (
         closed: row.bool(0), grantUntil: row.isNull(1) ? nil : row.double(1),

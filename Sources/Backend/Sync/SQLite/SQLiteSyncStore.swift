@@ -110,9 +110,14 @@ public struct SQLiteSyncStore: SyncStore {
   /// Only an id written as a UUID can name an account (the auth routes' address keys
   /// cannot): anything else is not looked up, as on PostgreSQL.
   static func isClosed(_ user: String, on connection: SQLiteConnection) throws -> Bool {
-    guard UUID(uuidString: user) != nil else { return false }
+    guard mayBeClosed(user) else { return false }
     return try connection.first("SELECT 1 WHERE \(closedCondition("?1"))", user) { $0.int(0) }
       != nil
+  }
+
+  /// Whether `user` can be a closed account at all: only an account's id (a UUID) can.
+  static func mayBeClosed(_ user: String) -> Bool {
+    UUID(uuidString: user) != nil
   }
 
   /// `isClosed` in SQL, for the user id in `parameter` (such as `?2`): true only for a
