@@ -73,9 +73,16 @@ struct ReplySettlement: Sendable {
         logger.error("usage ledger write failed: \(error)", category: .backend)
       }
     }
-    // With the store falling behind, answers wait for their lines again rather than
-    // leaving an ever longer queue of writes.
-    if !lateWrites.start(write) { await lateWrites.run(write) }
+    // Handed to the store without a task of its own waiting for it (the store's group
+    // commit tells when it is written). With the store falling behind, answers wait for
+    // their lines again rather than leaving an ever longer queue of writes.
+    let started = lateWrites.start { finished in
+      store.submitUsage(record) { error in
+        if let error { logger.error("usage ledger write failed: \(error)", category: .backend) }
+        finished()
+      }
+    }
+    if !started { await lateWrites.run(write) }
   }
 
   /// Returns once every ledger line `settleAfterAnswer` started is written (or failed).
@@ -177,6 +184,19 @@ public final class LateLedgerWrites: Sendable {
       await write()
       leave(number)
     }
+    return true
+  }
+
+  /// Starts a write that says itself when it has ended: `begin` is given the closure to
+  /// call then, and the write is counted until it is called; `false`, calling nothing,
+  /// when `limit` writes are running already.
+  public func start(
+    reportingEnd begin: (_ finished: @escaping @Sendable () -> Void) -> Void
+  )
+    -> Bool
+  {
+    guard let number = enter(bounded: true) else { return false }
+    begin { self.leave(number) }
     return true
   }
 

@@ -46,6 +46,10 @@ public protocol ServerStore: Sendable {
 
   /// Appends one line to the usage ledger (never message content).
   func recordUsage(_ record: UsageRecord) async throws(ServerStoreError)
+  /// Appends one line as `recordUsage` does, without waiting: `done` is called once it is
+  /// written (`nil`) or with why it could not be. The default runs `recordUsage` on a task.
+  func submitUsage(
+    _ record: UsageRecord, then done: @escaping @Sendable (ServerStoreError?) -> Void)
   /// Gives back one free message charged to `userID` in the allowance's `bucket` (the
   /// bucket `FreePeriod.bucket(at:)` named when the request was admitted) and appends
   /// `record` to the usage ledger, in one atomic step (decision 133): for a request whose
@@ -61,6 +65,21 @@ public protocol ServerStore: Sendable {
   /// Forgets `userID`: counters, entitlement and grant are deleted, and the user's ledger
   /// lines lose their user id (only anonymous totals stay).
   func eraseUser(_ userID: String) async throws(ServerStoreError)
+}
+
+extension ServerStore {
+  public func submitUsage(
+    _ record: UsageRecord, then done: @escaping @Sendable (ServerStoreError?) -> Void
+  ) {
+    Task {
+      do throws(ServerStoreError) {
+        try await recordUsage(record)
+        done(nil)
+      } catch {
+        done(error)
+      }
+    }
+  }
 }
 
 /// Why the store could not answer.

@@ -14,7 +14,8 @@ final class CoalescedWrites<Item: Sendable>: Sendable {
 
   private struct Waiting {
     var item: Item
-    var done: CheckedContinuation<ServerStoreError?, Never>
+    /// Told `nil` once the item is stored, or what storing it threw.
+    var done: @Sendable (ServerStoreError?) -> Void
   }
 
   private struct State {
@@ -33,18 +34,29 @@ final class CoalescedWrites<Item: Sendable>: Sendable {
   /// Stores `item` with `flush`, alone or with others that arrive at the same time.
   /// - Throws: what `flush` threw for the item.
   func write(_ item: Item, with flush: @escaping Flush) async throws(ServerStoreError) {
-    let failure = await withCheckedContinuation { done in
-      let leads = state.withLock { state -> Bool in
-        state.queued.append(Waiting(item: item, done: done))
-        guard !state.writing else { return false }
-        state.writing = true
-        return true
-      }
-      if leads {
-        Task { await self.drain(with: flush) }
-      }
+    let failure = await withCheckedContinuation {
+      (stored: CheckedContinuation<ServerStoreError?, Never>) in
+      submit(item, with: flush) { stored.resume(returning: $0) }
     }
     if let failure { throw failure }
+  }
+
+  /// Queues `item` for `flush` as `write` does, without waiting: `done` is called once it is
+  /// stored (`nil`) or with what storing it threw, on the writer's task. For a caller with
+  /// nothing to do after the write but note it, this saves a suspended task per item.
+  func submit(
+    _ item: Item, with flush: @escaping Flush,
+    then done: @escaping @Sendable (ServerStoreError?) -> Void
+  ) {
+    let leads = state.withLock { state -> Bool in
+      state.queued.append(Waiting(item: item, done: done))
+      guard !state.writing else { return false }
+      state.writing = true
+      return true
+    }
+    if leads {
+      Task { await self.drain(with: flush) }
+    }
   }
 
   /// Writes batches until nothing is queued, then lets the next arrival write.
@@ -62,18 +74,18 @@ final class CoalescedWrites<Item: Sendable>: Sendable {
       guard !batch.isEmpty else { return }
       do {
         try await flush(batch.map(\.item))
-        for waiting in batch { waiting.done.resume(returning: nil) }
+        for waiting in batch { waiting.done(nil) }
       } catch {
         guard batch.count > 1 else {
-          batch[0].done.resume(returning: error)
+          batch[0].done(error)
           continue
         }
         for waiting in batch {
           do {
             try await flush([waiting.item])
-            waiting.done.resume(returning: nil)
+            waiting.done(nil)
           } catch {
-            waiting.done.resume(returning: error)
+            waiting.done(error)
           }
         }
       }

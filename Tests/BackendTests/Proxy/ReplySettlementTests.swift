@@ -91,6 +91,26 @@ import Testing
     await writes.wait()
   }
 
+  /// A write that says itself when it has ended is counted until then, and past the limit
+  /// it is left to the caller.
+  @Test func aWriteReportingItsEndIsCountedUntilItSaysSo() async throws {
+    let writes = LateLedgerWrites(limit: 1)
+    let end = Mutex<(@Sendable () -> Void)?>(nil)
+    #expect(writes.start { finished in end.withLock { $0 = finished } })
+    #expect(!writes.start { _ in Issue.record("begun past the limit") })
+    let waited = ManualFlag()
+    let waiter = Task {
+      await writes.wait()
+      waited.set()
+    }
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(!waited.isSet, "the write has not said it ended")
+    end.withLock { $0 }?()
+    await waiter.value
+    #expect(waited.isSet)
+    #expect(writes.start { finished in finished() })
+  }
+
   /// Erasing an account waits for the lines written before it, not for every line the
   /// server goes on writing: under steady traffic the wait still ends.
   @Test func aWaitCoversTheWritesStartedBeforeItOnly() async throws {

@@ -77,6 +77,34 @@ import Testing
     #expect(Set(sink.stored) == Set(0..<20).subtracting([7]))
   }
 
+  /// Items handed over without waiting join the same batches as waiting writers, and each
+  /// one is told once whether it was stored.
+  @Test func submittedItemsAreToldOnceWhetherTheyWereStored() async throws {
+    let writes = CoalescedWrites<Int>()
+    let sink = Sink(refusing: 13)
+    let told = Mutex<[Int: [Bool]]>([:])
+    let (allTold, tell) = AsyncStream<Void>.makeStream()
+    for item in 0..<20 {
+      writes.submit(item, with: { items throws(ServerStoreError) in try await sink.flush(items) }) {
+        failure in
+        let count = told.withLock { told -> Int in
+          told[item, default: []].append(failure == nil)
+          return told.values.reduce(0) { $0 + $1.count }
+        }
+        if count == 20 { tell.finish() }
+      }
+    }
+    // A waiting writer in among them shares a batch too.
+    try await writes.write(20) { items throws(ServerStoreError) in try await sink.flush(items) }
+    for await _ in allTold {}
+    #expect(told.withLock { $0 }.values.allSatisfy { $0.count == 1 })
+    #expect(told.withLock { $0.filter { $0.value == [false] }.map(\.key) } == [13])
+    #expect(Set(sink.stored) == Set(0...20).subtracting([13]))
+    // Handed over together, they went to the store together first (then one at a time,
+    // as the batch held the refused item).
+    #expect(sink.batches.withLock { $0.first?.count ?? 0 } > 1)
+  }
+
   @Test func aLoneWriteIsStoredAtOnceAndTheNextStartsAFreshWriter() async throws {
     let writes = CoalescedWrites<Int>()
     let sink = Sink()

@@ -74,8 +74,20 @@ extension SQLiteServerStore {
 
   /// Lines that arrive together are written in one transaction (a group commit).
   public func recordUsage(_ record: UsageRecord) async throws(ServerStoreError) {
+    try await database.ledgerWrites.write(record, with: ledgerFlush)
+  }
+
+  /// Joins the same group commit as `recordUsage`, without a task waiting for it.
+  public func submitUsage(
+    _ record: UsageRecord, then done: @escaping @Sendable (ServerStoreError?) -> Void
+  ) {
+    database.ledgerWrites.submit(record, with: ledgerFlush, then: done)
+  }
+
+  /// Writes ledger lines in one transaction.
+  private var ledgerFlush: CoalescedWrites<UsageRecord>.Flush {
     let database = database
-    try await database.ledgerWrites.write(record) { records throws(ServerStoreError) in
+    return { records throws(ServerStoreError) in
       try await database.perform("record usage") { connection in
         try connection.transaction {
           for record in records { try Self.insertLedgerLine(record, on: connection) }
