@@ -91,6 +91,30 @@ import Testing
     await writes.wait()
   }
 
+  /// On SQLite the lines join the store's group commit without a task waiting for each,
+  /// and the wait at the end still covers every one of them.
+  @Test(arguments: [StoreKind.inMemory, .sqlite])
+  func everyLateLineIsWrittenByTheTimeTheWaitEnds(kind: StoreKind) async throws {
+    try await withStore(kind) { store in
+      let settlement = ReplySettlement(
+        store: store, clock: manualClock.appClock, metrics: metrics, logger: .disabled)
+      var interpreter = UpstreamChunkInterpreter(collectsText: false)
+      let body = #"{"id":"gen-1","choices":[{"message":{"content":"Hi"}}]}"#
+      #expect(interpreter.absorbCompletion(Array(body.utf8)) == .completed)
+      for index in 0..<40 {
+        let exchange = Exchange(
+          requestID: "req-\(index)", userID: "user-\(index % 4)", model: "openai/gpt-4o-mini",
+          startedAt: storeNoon, freeRemaining: nil, freeBucket: nil, note: BackendLogNote())
+        await settlement.settleAfterAnswer(exchange, interpreter: interpreter, generationID: nil)
+      }
+      await settlement.finishLateWrites()
+      var lines: [UsageRecord] = []
+      for user in 0..<4 { lines += try await store.usage(for: "user-\(user)") }
+      #expect(Set(lines.map(\.requestID)) == Set((0..<40).map { "req-\($0)" }))
+      #expect(lines.allSatisfy { $0.status == "completed" && $0.upstreamGenerationID == "gen-1" })
+    }
+  }
+
   /// A write that says itself when it has ended is counted until then, and past the limit
   /// it is left to the caller.
   @Test func aWriteReportingItsEndIsCountedUntilItSaysSo() async throws {

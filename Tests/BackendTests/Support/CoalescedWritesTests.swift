@@ -79,7 +79,8 @@ import Testing
 
   /// Items handed over without waiting join the same batches as waiting writers, and each
   /// one is told once whether it was stored.
-  @Test func submittedItemsAreToldOnceWhetherTheyWereStored() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func submittedItemsAreToldOnceWhetherTheyWereStored() async throws {
     let writes = CoalescedWrites<Int>()
     let sink = Sink(refusing: 13)
     let told = Mutex<[Int: [Bool]]>([:])
@@ -100,9 +101,9 @@ import Testing
     #expect(told.withLock { $0 }.values.allSatisfy { $0.count == 1 })
     #expect(told.withLock { $0.filter { $0.value == [false] }.map(\.key) } == [13])
     #expect(Set(sink.stored) == Set(0...20).subtracting([13]))
-    // Handed over together, they went to the store together first (then one at a time,
-    // as the batch held the refused item).
-    #expect(sink.batches.withLock { $0.first?.count ?? 0 } > 1)
+    // Items that arrived during a write went to the store together (those of the batch
+    // that held the refused item then went again, one at a time).
+    #expect(sink.batches.withLock { $0.map(\.count).max() ?? 0 } > 1)
   }
 
   @Test func aLoneWriteIsStoredAtOnceAndTheNextStartsAFreshWriter() async throws {
