@@ -74,6 +74,54 @@ import Testing
     #expect(seen["pool"]?.contains(loop) == false)
   }
 
+  /// A stream answered on the loop is produced there too, before and after it waits; one
+  /// answered on the shared pool is produced on the pool (decision 213).
+  @Test func aStreamIsProducedWhereItsRouteRan() async throws {
+    let threads = Shared<[String: [UInt]]>([:])
+    let record = { @Sendable (name: String) in
+      threads.update { $0[name, default: []].append(Self.thread()) }
+    }
+    let stream = { @Sendable (name: String) in
+      HTTPServerResponse(
+        stream: HTTPResponseStream { writer in
+          record(name + ", before")
+          await Self.resumedFromAnotherThread()
+          record(name + ", after")
+          try await writer.write(Array(name.utf8))
+        })
+    }
+    var router = HTTPRouter()
+    router.add(
+      .get, "/inline",
+      synchronousHandler: { _, _ in
+        record("inline")
+        return .text("inline")
+      })
+    router.add(.get, "/loop", onEventLoop: true) { _, _ in
+      await Self.resumedFromAnotherThread()
+      return stream("loop")
+    }
+    router.add(.get, "/pool") { _, _ in
+      await Self.resumedFromAnotherThread()
+      return stream("pool")
+    }
+    try await HTTPServerInlineAnswerTests.withServer(
+      router, configuration: HTTPServerConfiguration(eventLoopCount: 1)
+    ) { port in
+      let client = try SocketClient(port: port)
+      for path in ["/inline", "/loop", "/pool", "/loop"] {
+        try client.send("GET \(path) HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try client.readResponse().text == String(path.dropFirst()))
+      }
+    }
+    let seen = threads.get()
+    let loop = try #require(seen["inline"]?.first)
+    #expect(seen["loop, before"] == [loop, loop])
+    #expect(seen["loop, after"] == [loop, loop])
+    #expect(seen["pool, before"]?.contains(loop) == false)
+    #expect(seen["pool, after"]?.contains(loop) == false)
+  }
+
   /// A job posted from another thread wakes a sleeping loop at once, not at its next timer
   /// tick (250 ms here): twenty requests that each wait for a thread of their own take far
   /// less than twenty ticks.

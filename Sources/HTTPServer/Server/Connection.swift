@@ -27,6 +27,9 @@ final class Connection {
     var method: HTTPRequestMethod
     var version: HTTPVersion
     var keepAlive: Bool
+    /// Whether the answer is made on a task on the connection's loop (a route added with
+    /// `onEventLoop`): its stream's producer then runs there too.
+    var onEventLoop = false
   }
 
   /// The request whose answer is being produced or streamed.

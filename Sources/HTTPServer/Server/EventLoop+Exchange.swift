@@ -112,6 +112,7 @@
             mailbox.post(.response(connection: id, response))
           }
           if onEventLoop {
+            connection.current?.onEventLoop = true
             Task(executorPreference: executor, operation: work)
           } else {
             Task(operation: work)
@@ -156,7 +157,7 @@
           headWaitsForBody: stream.headWaitsForBody)
         let mailbox = mailbox
         let id = connection.id
-        connection.streamTask = Task {
+        let produce: @Sendable () async -> Void = {
           do {
             try await AccessLogForwarding.$mailbox.withValue(mailbox) {
               try await stream.produce(writer)
@@ -168,6 +169,11 @@
             mailbox.post(.streamFailed(connection: id))
           }
         }
+        // A stream answered on the loop is produced there too (decision 213): what it reads
+        // on the loop (an upstream's body) then needs no other thread woken.
+        connection.streamTask =
+          head.onEventLoop
+          ? Task(executorPreference: executor, operation: produce) : Task(operation: produce)
         if stream.headWaitsForBody {
           // It leaves with the first write (an empty one too) or the end; a producer that
           // keeps it waiting longer than the limit has it sent alone.
