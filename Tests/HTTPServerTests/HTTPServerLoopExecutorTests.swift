@@ -20,6 +20,19 @@ import Testing
     }
   }
 
+  /// A router whose `/inline` route is answered inline, on the loop's own thread (the one
+  /// to compare with), recording the thread as `inline`.
+  static func routerAnsweringInline(_ record: @escaping @Sendable (String) -> Void) -> HTTPRouter {
+    var router = HTTPRouter()
+    router.add(
+      .get, "/inline",
+      synchronousHandler: { _, _ in
+        record("inline")
+        return .text("inline")
+      })
+    return router
+  }
+
   /// Waits up to five seconds for `condition`.
   static func eventually(_ condition: () -> Bool) async throws -> Bool {
     for _ in 0..<500 {
@@ -34,14 +47,7 @@ import Testing
     let record = { @Sendable (name: String) in
       threads.update { $0[name, default: []].append(Self.thread()) }
     }
-    var router = HTTPRouter()
-    // Answered inline: on the loop's own thread, the one to compare with.
-    router.add(
-      .get, "/inline",
-      synchronousHandler: { _, _ in
-        record("inline")
-        return .text("inline")
-      })
+    var router = Self.routerAnsweringInline(record)
     router.add(.get, "/loop", onEventLoop: true) { _, _ in
       record("loop, before")
       await Self.resumedFromAnotherThread()
@@ -90,13 +96,7 @@ import Testing
           try await writer.write(Array(name.utf8))
         })
     }
-    var router = HTTPRouter()
-    router.add(
-      .get, "/inline",
-      synchronousHandler: { _, _ in
-        record("inline")
-        return .text("inline")
-      })
+    var router = Self.routerAnsweringInline(record)
     router.add(.get, "/loop", onEventLoop: true) { _, _ in
       await Self.resumedFromAnotherThread()
       return stream("loop")

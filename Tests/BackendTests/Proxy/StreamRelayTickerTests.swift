@@ -58,21 +58,35 @@ import Testing
     #expect(sleeps.count.withLock { $0 } == 0)
   }
 
-  @Test func aReplyThatKeepsTheRelayWaitingGetsOneTickerForAllItsWaits() async {
-    let pieces = Mutex(
-      [UpstreamScript.chunk("Hi"), UpstreamScript.chunk(" there"), UpstreamScript.finish()]
-        + [UpstreamScript.usage(), UpstreamScript.done])
-    let sleeps = Sleeps()
-    let body = HTTPResponseBody(
+  /// A body whose `arrived` text is there when the relay first looks, and whose `later`
+  /// pieces come one per wait, the first only once the ticker sleeps (bounded, so a
+  /// missing ticker fails the test's count instead of hanging it).
+  private static func body(
+    arrived: String?, later: [String], sleeps: Sleeps
+  ) -> HTTPResponseBody {
+    let first = Mutex(arrived)
+    let pieces = Mutex(later)
+    return HTTPResponseBody(
       batches: {
-        // Nothing has arrived when the relay asks: each piece comes after a wait, and the
-        // first only once the ticker is sleeping (bounded, so a missing ticker fails below).
         for _ in 0..<5_000 where sleeps.count.withLock({ $0 }) == 0 {
           try await Task.sleep(for: .milliseconds(1))
         }
         return pieces.withLock { $0.isEmpty ? nil : [Data($0.removeFirst().utf8)] }
       },
-      arrived: { nil }, onCancel: {})
+      arrived: {
+        first.withLock { text in
+          defer { text = nil }
+          return text.map { [Data($0.utf8)] }
+        }
+      }, onCancel: {})
+  }
+
+  @Test func aReplyThatKeepsTheRelayWaitingGetsOneTickerForAllItsWaits() async {
+    let sleeps = Sleeps()
+    let pieces =
+      [UpstreamScript.chunk("Hi"), UpstreamScript.chunk(" there"), UpstreamScript.finish()]
+      + [UpstreamScript.usage(), UpstreamScript.done]
+    let body = Self.body(arrived: nil, later: pieces, sleeps: sleeps)
     // The head went out alone before the first wait, and only then.
     #expect(await Self.relayWhole(body, sleeps: sleeps) == [0])
     #expect(sleeps.count.withLock { $0 } == 1)
@@ -81,26 +95,11 @@ import Testing
   /// A chunk that came with the head goes out with it; the head is not sent alone when the
   /// relay then waits for more.
   @Test func aRelayThatHasWrittenSendsNoEmptyWriteBeforeItWaits() async {
-    let first = Mutex<String?>(UpstreamScript.chunk("Hi"))
-    let rest = Mutex(
-      [UpstreamScript.chunk(" there"), UpstreamScript.finish(), UpstreamScript.usage()]
-        + [UpstreamScript.done])
     let sleeps = Sleeps()
-    let body = HTTPResponseBody(
-      batches: {
-        // The rest comes only once the ticker sleeps, as in the test above.
-        for _ in 0..<5_000 where sleeps.count.withLock({ $0 }) == 0 {
-          try await Task.sleep(for: .milliseconds(1))
-        }
-        return rest.withLock { $0.isEmpty ? nil : [Data($0.removeFirst().utf8)] }
-      },
-      arrived: {
-        first.withLock { text in
-          defer { text = nil }
-          return text.map { [Data($0.utf8)] }
-        }
-      },
-      onCancel: {})
+    let rest =
+      [UpstreamScript.chunk(" there"), UpstreamScript.finish(), UpstreamScript.usage()]
+      + [UpstreamScript.done]
+    let body = Self.body(arrived: UpstreamScript.chunk("Hi"), later: rest, sleeps: sleeps)
     #expect(await Self.relayWhole(body, sleeps: sleeps) == [])
     #expect(sleeps.count.withLock { $0 } == 1)
   }
@@ -108,23 +107,8 @@ import Testing
   /// A first batch that gives the client nothing (a comment) writes nothing, so the head
   /// still goes out alone before the relay waits.
   @Test func aFirstBatchWithoutFramesStillSendsTheHeadBeforeTheWait() async {
-    let comment = Mutex<String?>(": processing\n\n")
-    let rest = Mutex([Self.reply])
     let sleeps = Sleeps()
-    let body = HTTPResponseBody(
-      batches: {
-        for _ in 0..<5_000 where sleeps.count.withLock({ $0 }) == 0 {
-          try await Task.sleep(for: .milliseconds(1))
-        }
-        return rest.withLock { $0.isEmpty ? nil : [Data($0.removeFirst().utf8)] }
-      },
-      arrived: {
-        comment.withLock { text in
-          defer { text = nil }
-          return text.map { [Data($0.utf8)] }
-        }
-      },
-      onCancel: {})
+    let body = Self.body(arrived: ": processing\n\n", later: [Self.reply], sleeps: sleeps)
     #expect(await Self.relayWhole(body, sleeps: sleeps) == [0])
   }
 
