@@ -168,4 +168,37 @@ import Testing
     parked.get()?.resume()
     #expect(try await Self.eventually { finished.get() })
   }
+
+  /// The same for a stream's producer on the loop: parked when its loop stops, it still
+  /// runs to its end (on the shared pool), and its next write finds the client gone.
+  @Test func aProducerWaitingWhenItsLoopStopsStillFinishes() async throws {
+    let parked = Shared<CheckedContinuation<Void, Never>?>(nil)
+    let ended = Shared<String?>(nil)
+    var router = HTTPRouter()
+    router.add(.get, "/park", onEventLoop: true) { _, _ in
+      await Self.resumedFromAnotherThread()
+      return HTTPServerResponse(
+        stream: HTTPResponseStream { writer in
+          try await writer.write(Array("first".utf8))
+          await withCheckedContinuation { continuation in parked.set(continuation) }
+          do {
+            try await writer.write(Array("second".utf8))
+            ended.set("written")
+          } catch {
+            ended.set("client gone")
+            throw error
+          }
+        })
+    }
+    let server = HTTPServer(
+      configuration: HTTPServerConfiguration(eventLoopCount: 1), router: router)
+    let port = try server.start()
+    let client = try SocketClient(port: port)
+    try client.send("GET /park HTTP/1.1\r\nHost: a\r\n\r\n")
+    #expect(try await Self.eventually { parked.get() != nil })
+    await server.shutdown(deadline: .milliseconds(50))
+    parked.get()?.resume()
+    #expect(try await Self.eventually { ended.get() != nil })
+    #expect(ended.get() == "client gone")
+  }
 }

@@ -84,11 +84,11 @@ public struct HTTPRouter: Sendable {
   ///
   /// With `onEventLoop`, the handler's task (middleware included) runs on the thread of the
   /// event loop that read the request, between that loop's socket events (decision 206): it
-  /// starts without a thread hop and its answer needs no wake-up. Every stretch of it
-  /// between two suspensions then
-  /// holds up the loop's other connections, so it is only for handlers whose synchronous
-  /// work is short and bounded: no password hashing, no blocking call, no parse of more
-  /// than a bounded body. Others run on the shared pool (the default).
+  /// starts without a thread hop and its answer needs no wake-up. A stream it answers with
+  /// is produced there too (decision 213). Every stretch of either between two suspensions
+  /// then holds up the loop's other connections, so it is only for handlers (and producers)
+  /// whose synchronous work is short and bounded: no password hashing, no blocking call, no
+  /// parse of more than a bounded body. Others run on the shared pool (the default).
   public mutating func add(
     _ method: HTTPRequestMethod, _ pattern: String, bodyLimit: Int? = nil,
     onEventLoop: Bool = false, handler: @escaping Handler
