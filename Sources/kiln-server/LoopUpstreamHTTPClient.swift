@@ -86,10 +86,11 @@ final class LoopUpstreamHTTPClient: HTTPClient {
   private func target(
     of request: HTTPRequest, for origin: UpstreamOrigin
   ) -> (URL, String)? {
-    if case .url(let url) = request.location, request.query.isEmpty,
-      let known = lastTarget.withLock({ $0 }), known.url == url
-    {
-      return known.target.map { (url, $0) }
+    // Only a request that names its URL whole is answered from, or kept as, the last one.
+    let asked: URL? =
+      if case .url(let url) = request.location, request.query.isEmpty { url } else { nil }
+    if let asked, let known = lastTarget.withLock({ $0 }), known.url == asked {
+      return known.target.map { (asked, $0) }
     }
     guard let url = try? request.resolvedURL(baseURL: nil) else { return nil }
     var target: String?
@@ -101,9 +102,7 @@ final class LoopUpstreamHTTPClient: HTTPClient {
       if let query = components.percentEncodedQuery { path += "?" + query }
       target = path
     }
-    if case .url(let asked) = request.location, request.query.isEmpty {
-      lastTarget.withLock { $0 = (asked, target) }
-    }
+    if let asked { lastTarget.withLock { $0 = (asked, target) } }
     return target.map { (url, $0) }
   }
 

@@ -147,6 +147,22 @@ import Testing
     #expect(elapsed.get() < .seconds(2), "20 ticks would take 5 s")
   }
 
+  /// Asks one loop serving `router` for `/park`, waits until the route has parked its
+  /// task in `parked`, stops the server (the loop closes the waiting connection at the
+  /// deadline and ends; its mailbox refuses every later job), then resumes the task.
+  static func stopWhileParked(
+    _ router: HTTPRouter, _ parked: Shared<CheckedContinuation<Void, Never>?>
+  ) async throws {
+    let server = HTTPServer(
+      configuration: HTTPServerConfiguration(eventLoopCount: 1), router: router)
+    let port = try server.start()
+    let client = try SocketClient(port: port)
+    try client.send("GET /park HTTP/1.1\r\nHost: a\r\n\r\n")
+    #expect(try await eventually { parked.get() != nil })
+    await server.shutdown(deadline: .milliseconds(50))
+    parked.get()?.resume()
+  }
+
   @Test func aTaskWaitingWhenItsLoopStopsStillFinishes() async throws {
     let parked = Shared<CheckedContinuation<Void, Never>?>(nil)
     let finished = Shared<Bool>(false)
@@ -156,16 +172,7 @@ import Testing
       finished.set(true)
       return .text("late")
     }
-    let server = HTTPServer(
-      configuration: HTTPServerConfiguration(eventLoopCount: 1), router: router)
-    let port = try server.start()
-    let client = try SocketClient(port: port)
-    try client.send("GET /park HTTP/1.1\r\nHost: a\r\n\r\n")
-    #expect(try await Self.eventually { parked.get() != nil })
-    // The loop closes the waiting connection at the deadline and ends; its mailbox refuses
-    // every later job.
-    await server.shutdown(deadline: .milliseconds(50))
-    parked.get()?.resume()
+    try await Self.stopWhileParked(router, parked)
     #expect(try await Self.eventually { finished.get() })
   }
 
@@ -190,14 +197,7 @@ import Testing
           }
         })
     }
-    let server = HTTPServer(
-      configuration: HTTPServerConfiguration(eventLoopCount: 1), router: router)
-    let port = try server.start()
-    let client = try SocketClient(port: port)
-    try client.send("GET /park HTTP/1.1\r\nHost: a\r\n\r\n")
-    #expect(try await Self.eventually { parked.get() != nil })
-    await server.shutdown(deadline: .milliseconds(50))
-    parked.get()?.resume()
+    try await Self.stopWhileParked(router, parked)
     #expect(try await Self.eventually { ended.get() != nil })
     #expect(ended.get() == "client gone")
   }

@@ -179,12 +179,12 @@ public final class LateLedgerWrites: Sendable {
   /// Runs `write` on a task of its own, counted until it returns; `false`, running nothing,
   /// when `limit` writes are running already.
   public func start(_ write: @escaping @Sendable () async -> Void) -> Bool {
-    guard let number = enter(bounded: true) else { return false }
-    Task {
-      await write()
-      leave(number)
+    start { finished in
+      Task {
+        await write()
+        finished()
+      }
     }
-    return true
   }
 
   /// Starts a write that says itself when it has ended: `begin` is given the closure to
